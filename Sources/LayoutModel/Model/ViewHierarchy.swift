@@ -1,0 +1,35 @@
+/// The parent relation of the request's items, enough for the constraint languages to
+/// resolve Masonry's implicit superview and the closest common superview.
+public protocol ViewHierarchy: Sendable {
+    /// Whether an item (view, guide, or a derived guide such as `root.safeArea`) with this id exists.
+    func contains(_ id: String) -> Bool
+    /// The parent view of an item, `nil` for the root or an unknown id.
+    func parent(of id: String) -> String?
+}
+
+extension ViewHierarchy {
+    /// The closest view that is an ancestor of (or equal to) every given item, `nil` if none.
+    public func closestCommonAncestor(of ids: [String]) -> String? {
+        guard var common = ids.first else { return nil }
+        for id in ids.dropFirst() {
+            guard let next = closestCommonAncestor(common, id) else { return nil }
+            common = next
+        }
+        return common
+    }
+
+    private func ancestorChain(_ id: String) -> [String] {
+        var chain: [String] = [id]
+        var current = id
+        while let parent = parent(of: current), chain.count <= 100_000 {
+            chain.append(parent)
+            current = parent
+        }
+        return chain
+    }
+
+    private func closestCommonAncestor(_ a: String, _ b: String) -> String? {
+        let ancestorsOfA = Set(ancestorChain(a))
+        return ancestorChain(b).first(where: ancestorsOfA.contains)
+    }
+}
