@@ -1,0 +1,67 @@
+extension JSONParser {
+    /// Objects up to this many members are checked pairwise; bigger ones are sorted.
+    static let pairwiseDuplicateLimit = 16
+
+    /// The tape index of the first key (in document order) that repeats an earlier key
+    /// of the object at `objectEntry`, or nil. Keys compare after unescaping.
+    func duplicateKey(objectEntry: Int, count: Int) -> Int? {
+        var keys: [Int] = []
+        keys.reserveCapacity(count)
+        var k = objectEntry + 1
+        for _ in 0..<count {
+            keys.append(k)
+            k = Int(tape[k + 1].next)
+        }
+        if count <= Self.pairwiseDuplicateLimit {
+            for b in 1..<keys.count {
+                for a in 0..<b where keysEqual(tape[keys[a]], tape[keys[b]]) {
+                    return keys[b]
+                }
+            }
+            return nil
+        }
+        return sortedDuplicateKey(keys)
+    }
+
+    /// O(n log n): sort keys by (hash, bytes, position) so equal keys are adjacent.
+    private func sortedDuplicateKey(_ keys: [Int]) -> Int? {
+        let hashed = keys.map { (hash: hash(tape[$0]), index: $0) }.sorted { a, b in
+            if a.hash != b.hash { return a.hash < b.hash }
+            if keysEqual(tape[a.index], tape[b.index]) { return a.index < b.index }
+            return keyPrecedes(tape[a.index], tape[b.index])
+        }
+        var first: Int?
+        for i in 1..<hashed.count
+        where hashed[i].hash == hashed[i - 1].hash && keysEqual(tape[hashed[i].index], tape[hashed[i - 1].index]) {
+            first = min(first ?? hashed[i].index, hashed[i].index)
+        }
+        return first
+    }
+
+    /// Whether two string entries have the same unescaped content.
+    func keysEqual(_ a: TapeEntry, _ b: TapeEntry) -> Bool {
+        if !a.hasEscapes && !b.hasEscapes {
+            return a.length == b.length
+                && UnsafeBufferPointer(rebasing: p[a.contentRange]).elementsEqual(UnsafeBufferPointer(rebasing: p[b.contentRange]))
+        }
+        return decodedString(entry: a) == decodedString(entry: b)
+    }
+
+    private func keyPrecedes(_ a: TapeEntry, _ b: TapeEntry) -> Bool {
+        decodedString(entry: a).lexicographicallyPrecedes(decodedString(entry: b))
+    }
+
+    /// FNV-1a over a key's unescaped bytes.
+    private func hash(_ entry: TapeEntry) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        let mix = { (byte: UInt8) in
+            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        if entry.hasEscapes {
+            decodedString(entry: entry).forEach(mix)
+        } else {
+            UnsafeBufferPointer(rebasing: p[entry.contentRange]).forEach(mix)
+        }
+        return h
+    }
+}

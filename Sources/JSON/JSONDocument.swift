@@ -1,0 +1,28 @@
+/// A parsed, validated JSON document.
+///
+/// Parsing builds a flat tape of entries over the source bytes; strings and numbers
+/// are decoded only when asked for through ``JSONValue``.
+public struct JSONDocument: Sendable {
+    let storage: JSONStorage
+
+    /// Parses RFC 8259 JSON from UTF-8 bytes.
+    ///
+    /// Rejects invalid UTF-8 (including overlongs and encoded surrogates), a byte order
+    /// mark, trailing commas, leading zeros, `+1`, `.5`, `1.`, NaN and Infinity,
+    /// unescaped control characters, lone or invalid surrogate escapes, `\u0000`,
+    /// duplicate keys within one object, nesting deeper than `maxDepth`, and anything
+    /// but whitespace after the value.
+    public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) {
+        let tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [TapeEntry] in
+            var parser = JSONParser(buffer, maxDepth: maxDepth)
+            try parser.parse()
+            return parser.tape
+        }
+        storage = JSONStorage(bytes: bytes, tape: tape)
+    }
+
+    /// The top-level value.
+    public var root: JSONValue {
+        JSONValue(storage: storage, index: 0)
+    }
+}

@@ -1,0 +1,35 @@
+extension JSONParser {
+    /// An error at `offset`, located in the innermost open container.
+    func error(at offset: Int, _ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, message: message, pointer: currentPointer(), in: p)
+    }
+
+    /// RFC 6901 pointer of the innermost open container ("" at the root).
+    func currentPointer() -> String {
+        var pointer = ""
+        for frame in frames.dropLast() {
+            pointer.append("/")
+            if frame.isObject {
+                guard frame.lastKey >= 0 else { continue }
+                let key = String(decoding: decodedString(entry: tape[frame.lastKey]), as: UTF8.self)
+                for ch in key {
+                    switch ch {
+                    case "~": pointer.append("~0")
+                    case "/": pointer.append("~1")
+                    default: pointer.append(ch)
+                    }
+                }
+            } else {
+                pointer.append(String(frame.count))
+            }
+        }
+        return pointer
+    }
+
+    /// The unescaped UTF-8 bytes of a string entry.
+    func decodedString(entry: TapeEntry) -> [UInt8] {
+        let range = entry.contentRange
+        let content = UnsafeBufferPointer(rebasing: p[range])
+        return entry.hasEscapes ? unescape(content) : Array(content)
+    }
+}

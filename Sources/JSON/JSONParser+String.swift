@@ -1,0 +1,129 @@
+extension JSONParser {
+    /// Scans and validates the string whose opening quote is at `start`, appends its
+    /// entry, and returns the offset just past the closing quote.
+    mutating func scanString(at start: Int) throws(JSONSyntaxError) -> Int {
+        let n = p.count
+        var j = start + 1
+        var escaped = false
+        while true {
+            if let base = p.baseAddress {
+                while j + 8 <= n {
+                    let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                    if Self.wordNeedsAttention(word) { break }
+                    j += 8
+                }
+            }
+            guard j < n else {
+                throw error(at: n, "unexpected end of input inside a string")
+            }
+            let b = p[j]
+            if b == ASCII.quote { break }
+            if b == ASCII.backslash {
+                escaped = true
+                j = try scanEscape(at: j)
+            } else if b < 0x20 {
+                throw error(at: j, "unescaped control character \(ASCII.describe(b)) in a string")
+            } else if b < 0x80 {
+                j += 1
+            } else {
+                j = try scanUTF8(at: j)
+            }
+        }
+        let header = TapeKind.string.rawValue | (escaped ? TapeEntry.escapedFlag : 0)
+        tape.append(TapeEntry(header: header, offset: UInt32(truncatingIfNeeded: start),
+                              length: UInt32(truncatingIfNeeded: j - start - 1),
+                              next: UInt32(truncatingIfNeeded: tape.count + 1)))
+        return j + 1
+    }
+
+    /// Whether any of 8 bytes is non-ASCII, a control character, `"` or `\`.
+    @inline(__always)
+    static func wordNeedsAttention(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        if w & highs != 0 { return true }
+        let control = (w &- ones &* 0x20) & ~w & highs
+        let q = w ^ (ones &* UInt64(ASCII.quote))
+        let quote = (q &- ones) & ~q & highs
+        let s = w ^ (ones &* UInt64(ASCII.backslash))
+        let backslash = (s &- ones) & ~s & highs
+        return control | quote | backslash != 0
+    }
+
+    /// Validates the escape sequence at `j` (a backslash); returns the offset after it.
+    func scanEscape(at j: Int) throws(JSONSyntaxError) -> Int {
+        guard j + 1 < p.count else {
+            throw error(at: p.count, "unexpected end of input in an escape sequence")
+        }
+        switch p[j + 1] {
+        case ASCII.quote, ASCII.backslash, ASCII.slash,
+             UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return j + 2
+        case UInt8(ascii: "u"):
+            let unit = try hex4(at: j + 2)
+            switch unit {
+            case 0:
+                throw error(at: j, "\\u0000 is not allowed in strings")
+            case 0xDC00...0xDFFF:
+                throw error(at: j, "lone low surrogate escape")
+            case 0xD800...0xDBFF:
+                guard j + 7 < p.count && p[j + 6] == ASCII.backslash && p[j + 7] == UInt8(ascii: "u") else {
+                    throw error(at: j, "high surrogate escape not followed by a low surrogate escape")
+                }
+                let low = try hex4(at: j + 8)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error(at: j + 6, "high surrogate escape not followed by a low surrogate escape")
+                }
+                return j + 12
+            default:
+                return j + 6
+            }
+        default:
+            throw error(at: j, "invalid escape sequence '\\\(Character(Unicode.Scalar(p[j + 1])))'")
+        }
+    }
+
+    /// Reads the four hex digits of a `\u` escape starting at `k`.
+    func hex4(at k: Int) throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for d in k..<(k + 4) {
+            guard d < p.count else {
+                throw error(at: p.count, "unexpected end of input in a \\u escape")
+            }
+            guard let digit = ASCII.hexValue(p[d]) else {
+                throw error(at: d, "invalid hex digit \(ASCII.describe(p[d])) in a \\u escape")
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence at `j`; returns the offset after it.
+    /// Rejects overlongs, encoded surrogates and scalars above U+10FFFF.
+    func scanUTF8(at j: Int) throws(JSONSyntaxError) -> Int {
+        let lead = p[j]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default:
+            throw error(at: j, "invalid UTF-8 byte \(ASCII.describe(lead))")
+        }
+        for k in (j + 1)..<(j + length) {
+            guard k < p.count else {
+                throw error(at: p.count, "unexpected end of input inside a UTF-8 sequence")
+            }
+            let range = k == j + 1 ? secondRange : 0x80...0xBF
+            guard range.contains(p[k]) else {
+                throw error(at: k, "invalid UTF-8 sequence")
+            }
+        }
+        return j + length
+    }
+}

@@ -1,0 +1,142 @@
+/// A cheap view of one value inside a ``JSONDocument``.
+public struct JSONValue: Sendable {
+    /// The JSON type of a value.
+    public enum Kind: Sendable {
+        case null, bool, number, string, array, object
+    }
+
+    let storage: JSONStorage
+    /// Tape index of this value's entry.
+    let index: Int
+
+    var entry: TapeEntry { storage.tape[index] }
+
+    /// The JSON type of this value.
+    public var kind: Kind {
+        switch entry.kind {
+        case .null: return .null
+        case .false, .true: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    /// The boolean, when this value is `true` or `false`.
+    public var bool: Bool? {
+        switch entry.kind {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+
+    /// The number, when this value is a number: the nearest Double, ±infinity when out
+    /// of range, 0 or a subnormal when tiny. Callers reject non-finite values themselves.
+    public var number: Double? {
+        let entry = self.entry
+        guard entry.kind == .number else { return nil }
+        return storage.bytes.withUnsafeBufferPointer { decodeNumber(UnsafeBufferPointer(rebasing: $0[entry.contentRange])) }
+    }
+
+    /// The number literal exactly as written, e.g. to tell `1` from `1.0` or `1e3`.
+    public var numberText: Substring? {
+        let entry = self.entry
+        guard entry.kind == .number else { return nil }
+        return Substring(String(decoding: storage.bytes[entry.contentRange], as: UTF8.self))
+    }
+
+    /// The unescaped string, when this value is a string.
+    public var string: String? {
+        let entry = self.entry
+        guard entry.kind == .string else { return nil }
+        return Self.string(of: entry, in: storage)
+    }
+
+    /// The number of elements or members; 0 for scalars.
+    public var count: Int {
+        switch entry.kind {
+        case .array, .object: return Int(entry.length)
+        default: return 0
+        }
+    }
+
+    /// The elements of an array in order; `[]` for anything else.
+    public var elements: [JSONValue] {
+        let entry = self.entry
+        guard entry.kind == .array else { return [] }
+        var result: [JSONValue] = []
+        result.reserveCapacity(Int(entry.length))
+        var i = index + 1
+        for _ in 0..<Int(entry.length) {
+            result.append(JSONValue(storage: storage, index: i))
+            i = Int(storage.tape[i].next)
+        }
+        return result
+    }
+
+    /// The members of an object in document order; `[]` for anything else.
+    public var members: [(key: String, value: JSONValue)] {
+        let entry = self.entry
+        guard entry.kind == .object else { return [] }
+        var result: [(key: String, value: JSONValue)] = []
+        result.reserveCapacity(Int(entry.length))
+        var i = index + 1
+        for _ in 0..<Int(entry.length) {
+            let key = Self.string(of: storage.tape[i], in: storage)
+            result.append((key, JSONValue(storage: storage, index: i + 1)))
+            i = Int(storage.tape[i + 1].next)
+        }
+        return result
+    }
+
+    /// The value of the member named `key`, when this is an object that has one.
+    public subscript(key: String) -> JSONValue? {
+        let entry = self.entry
+        guard entry.kind == .object else { return nil }
+        var wanted = key
+        return wanted.withUTF8 { wantedBytes in
+            storage.bytes.withUnsafeBufferPointer { bytes in
+                var i = index + 1
+                for _ in 0..<Int(entry.length) {
+                    let keyEntry = storage.tape[i]
+                    let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
+                    let matches = keyEntry.hasEscapes
+                        ? unescape(content).elementsEqual(wantedBytes)
+                        : content.count == wantedBytes.count && content.elementsEqual(wantedBytes)
+                    if matches {
+                        return JSONValue(storage: storage, index: i + 1)
+                    }
+                    i = Int(storage.tape[i + 1].next)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The element at `index`, when this is an array and `index` is in range; never traps.
+    public subscript(index: Int) -> JSONValue? {
+        let entry = self.entry
+        guard entry.kind == .array, index >= 0, index < Int(entry.length) else { return nil }
+        var i = self.index + 1
+        for _ in 0..<index {
+            i = Int(storage.tape[i].next)
+        }
+        return JSONValue(storage: storage, index: i)
+    }
+
+    /// Byte offset where the value starts in the source.
+    public var offset: Int {
+        Int(entry.offset)
+    }
+
+    private static func string(of entry: TapeEntry, in storage: JSONStorage) -> String {
+        storage.bytes.withUnsafeBufferPointer { bytes in
+            let content = UnsafeBufferPointer(rebasing: bytes[entry.contentRange])
+            return entry.hasEscapes
+                ? String(decoding: unescape(content), as: UTF8.self)
+                : String(decoding: content, as: UTF8.self)
+        }
+    }
+}
