@@ -1,0 +1,114 @@
+/// Auto Layout's legality rules for one plain constraint, with Apple's exception text.
+///
+/// Legal: sizes with constants or other sizes (`width == m × height` is an aspect ratio, any item),
+/// a size with a negative constant, a location with a non-identity (non-zero) multiplier.
+public enum ConstraintValidation {
+    /// Where to point for each field of the constraint; by default everything points at the
+    /// constraint's own `pointer`. The plain form points at its fields.
+    public struct FieldPointers: Sendable {
+        public var firstItem, firstAttribute, secondItem, secondAttribute, multiplier, constant: JSONPointer
+
+        public init(all pointer: JSONPointer) {
+            firstItem = pointer; firstAttribute = pointer; secondItem = pointer
+            secondAttribute = pointer; multiplier = pointer; constant = pointer
+        }
+
+        /// `pointer/firstItem`, `pointer/secondItem`, … for an object with NSLayoutConstraint's field names.
+        public static func fields(of pointer: JSONPointer) -> FieldPointers {
+            var f = FieldPointers(all: pointer)
+            f.firstItem = pointer / "firstItem"
+            f.firstAttribute = pointer / "firstAttribute"
+            f.secondItem = pointer / "secondItem"
+            f.secondAttribute = pointer / "secondAttribute"
+            f.multiplier = pointer / "multiplier"
+            f.constant = pointer / "constant"
+            return f
+        }
+    }
+
+    public static let invalidPairing = "Invalid pairing of layout attributes"
+    public static let locationConstant = "A multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."
+    public static let directionalMix = "A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither."
+    public static let missingFirstItem = "Constraint must contain a first layout item"
+
+    /// Checks one expanded constraint; problems point at `constraint.pointer`.
+    public static func validate(_ constraint: LayoutConstraint, hierarchy: some ViewHierarchy) throws(LayoutProblem) {
+        try validate(constraint, hierarchy: hierarchy, fields: FieldPointers(all: constraint.pointer))
+    }
+
+    /// Checks one expanded constraint with a pointer per field.
+    public static func validate(_ c: LayoutConstraint, hierarchy: some ViewHierarchy, fields: FieldPointers) throws(LayoutProblem) {
+        let desc = c.debugDescription
+        guard !c.firstItem.isEmpty else {
+            throw .invalid("missing-item", missingFirstItem, at: fields.firstItem)
+        }
+        guard hierarchy.contains(c.firstItem) else {
+            throw .invalid("unknown-view", "Unknown item '\(c.firstItem)' in \(desc)", at: fields.firstItem)
+        }
+        if let second = c.secondItem {
+            guard !second.isEmpty, hierarchy.contains(second) else {
+                throw .invalid("unknown-view", "Unknown item '\(second)' in \(desc)", at: fields.secondItem)
+            }
+        }
+        guard c.multiplier.isFinite else {
+            throw .invalid("invalid-number", "The multiplier must be a finite number (\(desc))", at: fields.multiplier)
+        }
+        guard c.constant.isFinite else {
+            throw .invalid("invalid-number", "The constant must be a finite number (\(desc))", at: fields.constant)
+        }
+        let first = c.firstAttribute
+        guard first != .notAnAttribute else {
+            throw .invalid("invalid-pairing", "\(invalidPairing): the first attribute may not be notAnAttribute", at: fields.firstAttribute)
+        }
+        guard let secondItem = c.secondItem else {
+            guard c.secondAttribute == .notAnAttribute else {
+                throw .invalid("invalid-pairing", "\(invalidPairing): secondAttribute \(c.secondAttribute.rawValue) needs a second item", at: fields.secondAttribute)
+            }
+            if first.isLocation {
+                throw .invalid("location-constant", locationConstant + " (\(desc))", at: fields.secondItem)
+            }
+            return
+        }
+        let second = c.secondAttribute
+        guard second != .notAnAttribute else {
+            throw .invalid("invalid-pairing", "\(invalidPairing): a second item needs a second attribute (\(desc))", at: fields.secondAttribute)
+        }
+        if first.isSize != second.isSize {
+            throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (size with location)", at: fields.secondAttribute)
+        }
+        if first.isLocation {
+            if first.axis != second.axis {
+                throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (horizontal with vertical)", at: fields.secondAttribute)
+            }
+            if let f1 = first.horizontalFamily, let f2 = second.horizontalFamily,
+               (f1 == .absolute && f2 == .directional) || (f1 == .directional && f2 == .absolute) {
+                throw .invalid("invalid-pairing", directionalMix, at: fields.secondAttribute)
+            }
+            if c.multiplier == 0 {
+                throw .invalid("location-constant", locationConstant + " (\(desc))", at: fields.multiplier)
+            }
+        } else if c.multiplier == 0 {
+            throw .invalid("invalid-multiplier", "A multiplier of 0 makes \(desc) a constant; drop the second item instead", at: fields.multiplier)
+        }
+        if hierarchy.closestCommonAncestor(of: [c.firstItem, secondItem]) == nil {
+            throw .invalid("no-common-ancestor", "Unable to activate constraint \(desc) because its items have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal.", at: fields.secondItem)
+        }
+    }
+}
+
+extension LayoutConstraint {
+    /// Masonry-style text: `title.left == root.left + 20`, `a.width == b.width * 0.5 @750`, `title.width == 100`.
+    public var debugDescription: String {
+        var s = "\(firstItem).\(firstAttribute.rawValue) \(relation.rawValue) "
+        if let second = secondItem {
+            s += "\(second).\(secondAttribute.rawValue)"
+            if multiplier != 1 { s += " * \(formatNumber(multiplier))" }
+            if constant > 0 { s += " + \(formatNumber(constant))" }
+            if constant < 0 { s += " - \(formatNumber(-constant))" }
+        } else {
+            s += formatNumber(constant == 0 ? 0 : constant)
+        }
+        if !priority.isRequired { s += " @\(formatNumber(priority.value))" }
+        return s
+    }
+}
