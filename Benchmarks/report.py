@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""Turn Benchmarks/out/results/ (written by run.sh) into the Markdown report.
+
+Prints the report and writes it to --out (Benchmarks/results.md by default).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare_frames import compare  # noqa: E402
+
+FAMILIES = ["flat_row", "nested_grid", "table_cells", "priority_soup"]
+
+
+def load(path):
+    try:
+        with open(path) as fh:
+            return json.load(fh)
+    except (OSError, ValueError):
+        return None
+
+
+def sh(cmd):
+    try:
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=30).stdout.strip()
+    except Exception:
+        return ""
+
+
+def fmt_ms(ms):
+    if ms is None:
+        return "–"
+    if ms >= 1000:
+        return f"{ms / 1000:.2f} s"
+    if ms >= 10:
+        return f"{ms:.1f} ms"
+    return f"{ms:.3g} ms"
+
+
+def machine():
+    cpu = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                mem = f"{int(line.split()[1]) / 1048576:.1f} GiB"
+    except OSError:
+        pass
+    return {"nproc": sh("nproc"), "cpu": cpu or platform.processor(), "mem": mem,
+            "os": sh(". /etc/os-release 2>/dev/null && echo $PRETTY_NAME") or platform.platform(),
+            "kernel": platform.release()}
+
+
+def versions(root):
+    kiwi_py = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".venv", "bin", "python")
+    return {
+        "swift": sh("swift --version 2>&1 | head -1"),
+        "python": platform.python_version(),
+        "kiwisolver": sh(f"{kiwi_py} -c 'import kiwisolver; print(kiwisolver.__version__)'"),
+        "wrk": sh("wrk --version 2>&1 | head -1 | awk '{print $2}'"),
+        "libmicrohttpd": sh("dpkg-query -W -f '${Version}' libmicrohttpd-dev 2>/dev/null")
+                         or sh("pkg-config --modversion libmicrohttpd"),
+        "commit": sh(f"git -C {root} rev-parse --short HEAD") +
+                  (" (dirty tree)" if sh(f"git -C {root} status --porcelain --untracked-files=no") else ""),
+    }
+
+
+def wrk_result(path):
+    try:
+        text = open(path).read()
+    except OSError:
+        return None
+    m = re.search(r"WRK_JSON (\{.*\})", text)
+    if m:
+        d = json.loads(m.group(1))
+    else:
+        m = re.search(r"Requests/sec:\s*([\d.]+)", text)
+        if not m:
+            return {"error": text.strip().splitlines()[-1] if text.strip() else "no output"}
+        d = {"rps": float(m.group(1))}
+    m = re.search(r"Non-2xx or 3xx responses:\s*(\d+)", text)
+    if m:
+        d["non2xx"] = int(m.group(1))
+    return d
+
+
+def exponent(t1, t2, n1, n2):
+    return math.log(t2 / t1) / math.log(n2 / n1)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--results", required=True)
+    ap.add_argument("--sizes", default="100,1000,10000")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--kiwi-limit", type=float, default=60)
+    ap.add_argument("--bench-limit", type=float, default=600)
+    ap.add_argument("--wrk-duration", default="10s")
+    ap.add_argument("--wrk-big", default="table_cells-1000")
+    ap.add_argument("--command", default="Benchmarks/run.sh")
+    ap.add_argument("--tol", type=float, default=1e-6)
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    R = a.results
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sizes = [int(s) for s in a.sizes.split(",") if s]
+    mach = machine()
+    ver = versions(root)
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+    L = []
+    L.append("# layoutd benchmarks")
+    L.append("")
+    L.append(f"- **Date:** {now}")
+    L.append(f"- **Command:** `{a.command}` (from the repository root)")
+    L.append(f"- **Machine:** {mach['nproc']} × {mach['cpu']}, {mach['mem']} RAM, {mach['os']}, Linux {mach['kernel']}")
+    L.append(f"- **Versions:** {ver['swift'] or 'swift: not found'}; Python {ver['python']}, kiwisolver "
+             f"{ver['kiwisolver'] or '?'}; wrk {ver['wrk'] or '?'}; libmicrohttpd {ver['libmicrohttpd'] or '?'}; "
+             f"commit {ver['commit'] or '?'}")
+    L.append(f"- **Method:** medians of {a.runs} runs (kiwi: 1 run at N ≥ 10000; fewer where a run passes its "
+             f"limit: kiwi {a.kiwi_limit:g} s per run, layout-bench {a.bench_limit:g} s per invocation). "
+             "Times exclude JSON parsing (layout-bench reports it separately as parse). kiwi: build + "
+             "addConstraint + updateVariables in a fresh process, strength 10^(6p/1000), p = 1000 required. "
+             f"Frames agree = every frame of layoutd within {a.tol:g} of kiwi's.")
+    L.append("")
+
+    notes = []
+    if os.path.exists(os.path.join(R, "bench.skipped")):
+        notes.append("layout-bench was not run: `.build/release/layout-bench` missing or failed to build.")
+    for p in ("layoutd", "layout-bench"):
+        if os.path.exists(os.path.join(R, f"build-{p}.failed")):
+            notes.append(f"`swift build -c release --product {p}` failed (Benchmarks/out/build-{p}.log).")
+
+    # ---- solve table
+    L.append("## Build + solve per family")
+    L.append("")
+    L.append("| family | N | views | constraints (wire) | layoutd parse | layoutd solve | µs/view | kiwi | kiwi ÷ layoutd | frames agree |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    solve = {}
+    kiwi = {}
+    for fam in FAMILIES:
+        for n in sizes:
+            req = load(os.path.join(os.path.dirname(R), f"{fam}-{n}.json"))
+            nv = len(req["views"]) if req else None
+            nc = len(req["constraints"]) if req else None
+            b = load(os.path.join(R, f"bench-{fam}-{n}.json"))
+            k = load(os.path.join(R, f"kiwi-{fam}-{n}.json"))
+            parse_s = solve_s = per_view = "–"
+            lb_ms = None
+            if b is None:
+                solve_s = "skipped"
+            elif b.get("timedOut"):
+                solve_s = f"> {b.get('limitS', a.bench_limit):g} s"
+            elif "error" in b:
+                solve_s = f"error ({b['error']})"
+            else:
+                lb_ms = b.get("solveMs")
+                parse_s = fmt_ms(b.get("parseMs"))
+                solve_s = fmt_ms(lb_ms)
+                if lb_ms is not None and nv:
+                    per_view = f"{lb_ms * 1000 / nv:.2f}"
+            solve[(fam, n)] = lb_ms
+            k_ms = None
+            if k is None:
+                k_s = "skipped"
+            elif k.get("medianMs") is not None:
+                k_ms = k["medianMs"]
+                k_s = fmt_ms(k_ms) + (f" ({len(k['runs'])} run{'s' if len(k['runs']) != 1 else ''}"
+                                      f"{', then > limit' if k.get('timedOut') else ''})"
+                                      if len(k["runs"]) != a.runs else "")
+            elif k.get("timedOut"):
+                k_s = f"> {k['limitS']:g} s"
+            else:
+                k_s = f"error ({k.get('error', '?')})"
+            kiwi[(fam, n)] = (k_ms, k.get("timedOut") if k else None, k.get("limitS") if k else None)
+            ratio = f"{k_ms / lb_ms:.1f}×" if (k_ms and lb_ms) else (
+                f"> {k['limitS'] * 1000 / lb_ms:.0f}×" if (k and k.get("timedOut") and not k_ms and lb_ms) else "–")
+            agree = "–"
+            kf = load(os.path.join(R, f"kiwi-{fam}-{n}.frames.json"))
+            if b and isinstance(b.get("frames"), dict) and kf:
+                c = compare(b["frames"], kf, a.tol)
+                agree = ("yes" if c["agree"] else f"**NO**: {c['differing']} views differ, {c['missingCount']} missing") \
+                    + f" (max {c['maxDiff']:.1e})"
+                if not c["agree"]:
+                    notes.append(f"{fam} N={n}: worst view {c['worst']}: layoutd {c['worstFrames'][0]} "
+                                 f"vs kiwi {c['worstFrames'][1]}")
+            elif b and lb_ms is not None and not kf:
+                agree = "no kiwi frames"
+            L.append(f"| {fam} | {n} | {nv or '–'} | {nc or '–'} | {parse_s} | {solve_s} | {per_view} | {k_s} | {ratio} | {agree} |")
+    L.append("")
+
+    # ---- growth exponents
+    if len(sizes) >= 2:
+        n1, n2 = (1000, 10000) if {1000, 10000} <= set(sizes) else tuple(sorted(sizes)[-2:])
+        L.append(f"## Growth exponents (slope of log time vs log N between N = {n1} and {n2})")
+        L.append("")
+        L.append("| family | layoutd | kiwi |")
+        L.append("|---|---:|---:|")
+        for fam in FAMILIES:
+            t1, t2 = solve.get((fam, n1)), solve.get((fam, n2))
+            e_l = f"{exponent(t1, t2, n1, n2):.2f}" if (t1 and t2) else "–"
+            k1, k2 = kiwi.get((fam, n1), (None,) * 3), kiwi.get((fam, n2), (None,) * 3)
+            if k1[0] and k2[0]:
+                e_k = f"{exponent(k1[0], k2[0], n1, n2):.2f}"
+            elif k1[0] and k2[1] and k2[2]:
+                e_k = f"> {exponent(k1[0], k2[2] * 1000, n1, n2):.2f} (N={n2} passed its limit)"
+            else:
+                e_k = "–"
+            L.append(f"| {fam} | {e_l} | {e_k} |")
+        L.append("")
+
+    # ---- wrk
+    L.append(f"## HTTP end to end (wrk -t2 -c64 -d{a.wrk_duration} --latency, loopback, server and wrk share the cores)")
+    L.append("")
+    L.append("| server | body | bytes | req/s | p50 | p90 | p99 | errors | non-2xx | ÷ hello req/s |")
+    L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    bench_dir = os.path.dirname(os.path.abspath(__file__))
+    twenty = os.path.join(bench_dir, "requests", "twenty-views.json")
+    big = os.path.join(os.path.dirname(R), f"{a.wrk_big}.json")
+    hello = wrk_result(os.path.join(R, "wrk-hello-twenty.txt"))
+    rows = [("layoutd", "twenty-views (20 views)", twenty, "wrk-layoutd-twenty.txt"),
+            ("layoutd", f"{a.wrk_big} ({len(load(big)['views']) if load(big) else '?'} views)", big,
+             "wrk-layoutd-big.txt"),
+            ("hello.c (bare libmicrohttpd)", "twenty-views (20 views)", twenty, "wrk-hello-twenty.txt")]
+    for server, body, path, fname in rows:
+        size = os.path.getsize(path) if os.path.exists(path) else "–"
+        w = wrk_result(os.path.join(R, fname))
+        if w is None or "rps" not in w:
+            why = "skipped" if w is None else f"error: {w.get('error')}"
+            L.append(f"| {server} | {body} | {size} | {why} | | | | | | |")
+            continue
+        ratio = f"{w['rps'] / hello['rps']:.3f}" if hello and hello.get("rps") else "–"
+        L.append(f"| {server} | {body} | {size} | {w['rps']:.0f} | {w.get('p50ms', 0):.3f} ms | "
+                 f"{w.get('p90ms', 0):.3f} ms | {w.get('p99ms', 0):.3f} ms | {w.get('errors', '–')} | "
+                 f"{w.get('non2xx', 0)} | {ratio} |")
+    for f in ("wrk-layoutd.skipped", "wrk-hello.skipped"):
+        p = os.path.join(R, f)
+        if os.path.exists(p):
+            notes.append(f"{f.replace('.skipped', '')}: skipped ({open(p).read().strip()}).")
+    L.append("")
+
+    # ---- counts
+    counts = os.path.join(R, "counts.md")
+    if os.path.exists(counts):
+        L.append("## Problem sizes (Benchmarks/families.py, seed 1)")
+        L.append("")
+        L.append("constraints = the family's own list as in performance.md §1 (root left/top/width included); "
+                 "intrinsic = intrinsic-size constraints (2 per axis); wire = constraints in the request "
+                 "(root left/top dropped, root width/height as `size`).")
+        L.append("")
+        L.extend(open(counts).read().strip().splitlines())
+        L.append("")
+
+    if notes:
+        L.append("## Notes")
+        L.append("")
+        L.extend(f"- {n}" for n in notes)
+        L.append("")
+
+    text = "\n".join(L)
+    print(text)
+    if a.out:
+        with open(a.out, "w") as fh:
+            fh.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
