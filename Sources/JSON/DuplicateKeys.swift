@@ -5,22 +5,34 @@ extension JSONParser {
     /// The tape index of the first key (in document order) that repeats an earlier key
     /// of the object at `objectEntry`, or nil. Keys compare after unescaping.
     func duplicateKey(objectEntry: Int, count: Int) -> Int? {
+        if count <= Self.pairwiseDuplicateLimit {
+            var later = nextKey(after: objectEntry + 1)
+            for _ in 1..<count {
+                var earlier = objectEntry + 1
+                while earlier < later {
+                    if keysEqual(tape[earlier], tape[later]) {
+                        return later
+                    }
+                    earlier = nextKey(after: earlier)
+                }
+                later = nextKey(after: later)
+            }
+            return nil
+        }
         var keys: [Int] = []
         keys.reserveCapacity(count)
         var k = objectEntry + 1
         for _ in 0..<count {
             keys.append(k)
-            k = Int(tape[k + 1].next)
-        }
-        if count <= Self.pairwiseDuplicateLimit {
-            for b in 1..<keys.count {
-                for a in 0..<b where keysEqual(tape[keys[a]], tape[keys[b]]) {
-                    return keys[b]
-                }
-            }
-            return nil
+            k = nextKey(after: k)
         }
         return sortedDuplicateKey(keys)
+    }
+
+    /// The tape index of the key after the member whose key is at `key`.
+    @inline(__always)
+    private func nextKey(after key: Int) -> Int {
+        Int(tape[key + 1].next)
     }
 
     /// O(n log n): sort keys by (hash, bytes, position) so equal keys are adjacent.
@@ -41,8 +53,13 @@ extension JSONParser {
     /// Whether two string entries have the same unescaped content.
     func keysEqual(_ a: TapeEntry, _ b: TapeEntry) -> Bool {
         if !a.hasEscapes && !b.hasEscapes {
-            return a.length == b.length
-                && UnsafeBufferPointer(rebasing: p[a.contentRange]).elementsEqual(UnsafeBufferPointer(rebasing: p[b.contentRange]))
+            guard a.length == b.length else { return false }
+            let x = Int(a.offset) + 1
+            let y = Int(b.offset) + 1
+            for k in 0..<Int(a.length) where p[x + k] != p[y + k] {
+                return false
+            }
+            return true
         }
         return decodedString(entry: a) == decodedString(entry: b)
     }

@@ -15,8 +15,13 @@ public struct JSONDocument: Sendable {
     public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) {
         let tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [TapeEntry] in
             var parser = JSONParser(buffer, maxDepth: maxDepth)
-            try parser.parse()
-            return parser.tape
+            do throws(JSONSyntaxError) {
+                try parser.parse()
+            } catch {
+                parser.discard()
+                throw error
+            }
+            return parser.finish()
         }
         storage = JSONStorage(bytes: bytes, tape: tape)
     }

@@ -7,7 +7,7 @@ extension JSONParser {
     /// RFC 6901 pointer of the innermost open container ("" at the root).
     func currentPointer() -> String {
         var pointer = ""
-        for frame in frames.dropLast() {
+        for frame in frames {
             pointer.append("/")
             if frame.isObject {
                 guard frame.lastKey >= 0 else { continue }

@@ -1,7 +1,7 @@
 /// The single-pass, non-recursive parser that turns validated UTF-8 into a tape.
 ///
-/// Open containers live on an explicit stack (`frames`), so nesting depth costs heap,
-/// never native stack, and is bounded by `maxDepth`.
+/// Open containers live on an explicit stack (`top` plus its ancestors in `frames`),
+/// so nesting depth costs heap, never native stack, and is bounded by `maxDepth`.
 struct JSONParser {
     /// An open container.
     struct Frame {
@@ -16,13 +16,29 @@ struct JSONParser {
 
     let p: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
-    var tape: [TapeEntry] = []
+    var tape: TapeBuffer
+    /// The innermost open container (meaningful only while `depth > 0`).
+    var top = Frame(entry: 0, count: 0, isObject: false, lastKey: -1)
+    /// The ancestors of `top`, outermost first.
     var frames: [Frame] = []
+    /// Open containers, including `top`.
+    var depth = 0
 
+    /// The parser owns `tape` until ``finish()``; callers must call it or ``discard()``.
     init(_ p: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.p = p
         self.maxDepth = maxDepth
-        tape.reserveCapacity(p.count / 6 + 4)
+        tape = TapeBuffer(capacity: p.count / 8)
+    }
+
+    /// The finished tape.
+    mutating func finish() -> [TapeEntry] {
+        tape.finish()
+    }
+
+    /// Frees the tape after a failed parse.
+    mutating func discard() {
+        tape.deallocate()
     }
 
     /// Parses the whole input into ``tape``.
@@ -71,13 +87,13 @@ struct JSONParser {
             // A value just ended at i: close containers until one wants another value.
             while true {
                 i = skipWhitespace(from: i)
-                guard let top = frames.last else {
+                guard depth > 0 else {
                     guard i == n else {
                         throw error(at: i, "unexpected \(ASCII.describe(p[i])) after the top-level value")
                     }
                     return
                 }
-                frames[frames.count - 1].count &+= 1
+                top.count &+= 1
                 let closer = top.isObject ? ASCII.closeBrace : ASCII.closeBracket
                 guard i < n else {
                     throw error(at: i, top.isObject
@@ -116,23 +132,30 @@ struct JSONParser {
 
     /// Pushes a container at offset `i`.
     mutating func open(at i: Int, isObject: Bool) throws(JSONSyntaxError) {
-        guard frames.count < maxDepth else {
+        guard depth < maxDepth else {
             throw error(at: i, "nesting deeper than \(maxDepth) levels")
         }
-        frames.append(Frame(entry: tape.count, count: 0, isObject: isObject, lastKey: -1))
+        if depth > 0 {
+            frames.append(top)
+        }
+        top = Frame(entry: tape.count, count: 0, isObject: isObject, lastKey: -1)
+        depth += 1
         let kind: TapeKind = isObject ? .object : .array
         tape.append(TapeEntry(header: kind.rawValue, offset: UInt32(truncatingIfNeeded: i), length: 0, next: 0))
     }
 
     /// Pops the innermost container, after checking an object for duplicate keys.
     mutating func close() throws(JSONSyntaxError) {
-        guard let frame = frames.last else { return }
+        let frame = top
         if frame.isObject && frame.count > 1,
            let duplicate = duplicateKey(objectEntry: frame.entry, count: Int(frame.count)) {
             let name = String(decoding: decodedString(entry: tape[duplicate]), as: UTF8.self)
             throw error(at: Int(tape[duplicate].offset), "duplicate key \"\(name)\"")
         }
-        frames.removeLast()
+        depth -= 1
+        if let parent = frames.popLast() {
+            top = parent
+        }
         tape[frame.entry].length = frame.count
         tape[frame.entry].next = UInt32(truncatingIfNeeded: tape.count)
     }
@@ -147,7 +170,7 @@ struct JSONParser {
                 ? "expected a string key, found \(ASCII.describe(p[start]))"
                 : "unexpected end of input; expected a string key")
         }
-        frames[frames.count - 1].lastKey = tape.count
+        top.lastKey = tape.count
         var i = skipWhitespace(from: try scanString(at: start))
         guard i < p.count && p[i] == ASCII.colon else {
             throw error(at: i, "expected ':' after an object key")

@@ -38,7 +38,7 @@ extension JSONWriter {
             output.append(contentsOf: Self.nullBytes)
             return
         }
-        if value.magnitude < 1e15 && value == value.rounded(.towardZero) {
+        if value.magnitude < 1e15, Double(Int(value)) == value {
             writeInteger(Int(value))
         } else {
             output.append(contentsOf: value.description.utf8)
