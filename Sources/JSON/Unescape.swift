@@ -24,7 +24,7 @@ func unescape(_ s: UnsafeBufferPointer<UInt8>) -> [UInt8] {
             i += 6
             if (0xD800...0xDBFF).contains(scalar) {
                 let low = escapedUnit(s, at: i + 2)
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00 & 0x3FF)
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + ((low &- 0xDC00) & 0x3FF)
                 i += 6
             }
             UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }

@@ -1,0 +1,70 @@
+import JSON
+import Testing
+
+@Suite struct ErrorPositionTests {
+    @Test func missingCommaInNestedObjectReportsLineColumnAndPointer() throws {
+        let text = """
+        {"views": [
+          {"id": "a"},
+          {"id": "b" "x": 1}
+        ]}
+        """
+        let error = try #require(parseError(text))
+        #expect(error.line == 3)
+        #expect(error.column == 14)
+        #expect(error.offset == Array(text.utf8).firstIndex(of: UInt8(ascii: "x"))! - 1)
+        #expect(error.message == "expected ',' or '}' after an object member")
+        #expect(error.pointer == "/views/1")
+        #expect(error.description == "line 3, column 14: expected ',' or '}' after an object member")
+    }
+
+    @Test func pointerEscapesTildeAndSlashInKeys() throws {
+        let error = try #require(parseError(#"{"a/b": {"c~d": [1, 2, {"e": ]}}}"#))
+        #expect(error.pointer == "/a~1b/c~0d/2")
+        #expect(error.message.contains("expected a value"))
+    }
+
+    @Test func rootErrorsHaveAnEmptyPointer() throws {
+        #expect(try #require(parseError("[1] 2")).pointer == "")
+        #expect(try #require(parseError("[1] 2")).offset == 4)
+        #expect(try #require(parseError("")).offset == 0)
+        #expect(try #require(parseError("  ")).offset == 2)
+        #expect(try #require(parseError("[1, 2")).pointer == "")
+    }
+
+    @Test func errorInsideAnArrayElementNamesItsIndex() throws {
+        let error = try #require(parseError("[[0], [1], [2, 01]]"))
+        #expect(error.pointer == "/2")
+        #expect(error.offset == 15)
+        #expect(error.message == "leading zeros are not allowed")
+    }
+
+    @Test func columnsCountBytesNotCharacters() throws {
+        let error = try #require(parseError("[\"é\", x]"))
+        #expect(error.column == 8)
+        #expect(error.offset == 7)
+    }
+
+    @Test func trailingCommasAreReportedAtTheCloser() throws {
+        let array = try #require(parseError("[1, 2, ]"))
+        #expect(array.offset == 7)
+        #expect(array.message == "trailing comma before ']'")
+        let object = try #require(parseError(#"{"a": 1,}"#))
+        #expect(object.offset == 8)
+        #expect(object.message == "trailing comma before '}'")
+    }
+
+    @Test func unterminatedInputPointsAtTheEnd() throws {
+        let error = try #require(parseError(#"{"a": "abc"#))
+        #expect(error.offset == 10)
+        #expect(error.message.contains("end of input"))
+    }
+
+    @Test func duplicateKeyPointsAtTheSecondOccurrence() throws {
+        let text = #"{"list": [{"id": 1, "name": "x", "id": 2}]}"#
+        let error = try #require(parseError(text))
+        #expect(error.message == #"duplicate key "id""#)
+        #expect(error.offset == 33)
+        #expect(error.pointer == "/list/0")
+    }
+}

@@ -1,0 +1,76 @@
+import JSON
+import Testing
+
+@Suite struct StrictnessTests {
+    @Test(arguments: [
+        "[1,]", #"{"a":1,}"#, "[01]", "[-01]", "[+1]", "[.5]", "[1.]", "[1.e5]", "[1e]", "[1e+]", "[-]",
+        "[NaN]", "[Infinity]", "[-Infinity]", "[tru]", "[nul]", "[True]", "{'a': 1}", "{a: 1}",
+        "[\"\\x\"]", "[\"\\u12\"]", "[\"\\uZZZZ\"]", "[\"\\ud800\"]", "[\"\\udc00\"]", "[\"\\ud800\\u0041\"]",
+        "[\"\\ud800x\"]", "[\"\\u0000\"]", #"{"\u0000": 1}"#, "[1] [2]", "[1] x", "[", "]", "{", "}", "[1 2]",
+        #"{"a" 1}"#, #"{"a": 1 "b": 2}"#, "[,1]", "[1,,2]", "\u{0C}[1]", "[1]\u{0C}",
+    ])
+    func rejects(_ text: String) {
+        _ = parseError(text)
+    }
+
+    @Test func rejectsUnescapedControlCharacters() {
+        for byte: UInt8 in 0..<0x20 {
+            _ = parseError([UInt8(ascii: "\""), byte, UInt8(ascii: "\"")])
+        }
+        _ = parse("\"\u{7F}\"")  // DEL is allowed
+    }
+
+    @Test func rejectsInvalidUTF8() throws {
+        let bad: [[UInt8]] = [
+            [0xC0, 0x80], [0xC1, 0xBF],                 // overlong 2-byte
+            [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF],     // overlong 3-byte
+            [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],  // overlong 4-byte
+            [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],     // UTF-8 encoded surrogates
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],  // above U+10FFFF
+            [0x80], [0xBF], [0xFE], [0xFF],             // stray continuation, invalid bytes
+            [0xE2, 0x82], [0xC3],                       // truncated
+            [0xC3, 0x28], [0xE2, 0x28, 0xA1],           // bad continuation
+        ]
+        for sequence in bad {
+            let error = try #require(parseError([UInt8(ascii: "\"")] + sequence + [UInt8(ascii: "\"")]))
+            #expect(error.offset >= 1)
+        }
+    }
+
+    @Test func acceptsValidUTF8AtEveryLength() {
+        let value = parse("[\"A é € 𝄞 \u{10FFFF} \u{FFFD}\"]")
+        #expect(value?[0]?.string == "A é € 𝄞 \u{10FFFF} \u{FFFD}")
+    }
+
+    @Test func rejectsAByteOrderMark() throws {
+        let error = try #require(parseError([0xEF, 0xBB, 0xBF] + Array("{}".utf8)))
+        #expect(error.offset == 0)
+        #expect(error.message.contains("byte order mark"))
+    }
+
+    @Test func acceptsEveryScalarValueKind() {
+        #expect(parse("null")?.kind == .null)
+        #expect(parse(" true ")?.bool == true)
+        #expect(parse("false")?.bool == false)
+        #expect(parse("\t\r\n 12 \n")?.number == 12)
+        #expect(parse(#""x""#)?.string == "x")
+        #expect(parse("[]")?.count == 0)
+        #expect(parse("{}")?.count == 0)
+    }
+
+    @Test func decodesEveryEscape() {
+        let value = parse(#"["\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud834\udd1e"]"#)
+        #expect(value?[0]?.string == "\"\\/\u{08}\u{0C}\n\r\tAé€𝄞")
+    }
+
+    @Test func keysEqualAfterUnescapingAreDuplicates() throws {
+        let error = try #require(parseError(#"{"a": 1, "\u0061": 2}"#))
+        #expect(error.message == #"duplicate key "a""#)
+        #expect(error.offset == 9)
+        _ = parse(#"{"a": 1, "A": 2, "a ": 3, "\u0062": 4}"#)
+    }
+
+    @Test func duplicateKeysInSiblingObjectsAreFine() {
+        _ = parse(#"[{"a": 1}, {"a": 2}, {"a": {"a": {"a": 3}}}]"#)
+    }
+}

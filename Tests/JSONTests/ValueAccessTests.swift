@@ -1,0 +1,54 @@
+import JSON
+import Testing
+
+@Suite struct ValueAccessTests {
+    let text = #"{"id": "root", "frame": [0, 44.5, 375, 812], "hidden": false, "tags": [], "meta": {"x": null, "k\"ey": "v\u00e9"}}"#
+
+    @Test func navigatesObjectsAndArrays() throws {
+        let root = try #require(parse(text))
+        #expect(root.kind == .object)
+        #expect(root.count == 5)
+        #expect(root.members.map(\.key) == ["id", "frame", "hidden", "tags", "meta"])
+        #expect(root["id"]?.string == "root")
+        #expect(root["frame"]?.elements.compactMap(\.number) == [0, 44.5, 375, 812])
+        #expect(root["frame"]?[3]?.number == 812)
+        #expect(root["hidden"]?.bool == false)
+        #expect(root["tags"]?.count == 0)
+        #expect(root["meta"]?["x"]?.kind == .null)
+        #expect(root["meta"]?["k\"ey"]?.string == "vé")
+        #expect(root["missing"] == nil)
+    }
+
+    @Test func accessorsNeverTrapOnTheWrongKind() throws {
+        let root = try #require(parse(text))
+        #expect(root["frame"]?[-1] == nil)
+        #expect(root["frame"]?[4] == nil)
+        #expect(root[0] == nil)
+        #expect(root["id"]?["x"] == nil)
+        #expect(root["id"]?[0] == nil)
+        #expect(root["id"]?.count == 0)
+        #expect(root["id"]?.elements.isEmpty == true)
+        #expect(root["id"]?.members.isEmpty == true)
+        #expect(root["id"]?.number == nil)
+        #expect(root["id"]?.bool == nil)
+        #expect(root.string == nil)
+        #expect(root["frame"]?.members.isEmpty == true)
+    }
+
+    @Test func offsetsPointIntoTheSource() throws {
+        let root = try #require(parse(text))
+        let bytes = Array(text.utf8)
+        #expect(root.offset == 0)
+        #expect(bytes[try #require(root["id"]).offset] == UInt8(ascii: "\""))
+        #expect(bytes[try #require(root["frame"]).offset] == UInt8(ascii: "["))
+        #expect(try #require(root["frame"]?[1]).offset == 28)
+    }
+
+    @Test func valuesOutliveTheirDocument() throws {
+        let value: JSONValue = try {
+            let document = try JSONDocument(parsing: Array(#"{"a": ["b"]}"#.utf8))
+            return try #require(document.root["a"])
+        }()
+        #expect(value[0]?.string == "b")
+    }
+}
