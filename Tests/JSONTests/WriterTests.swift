@@ -1,0 +1,100 @@
+import JSON
+import Testing
+
+@Suite struct WriterTests {
+    func text(_ writer: JSONWriter) -> String {
+        String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test func compactObjectsAndArrays() {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("id"); w.string("root")
+        w.key("frame"); w.beginArray(); w.number(0); w.number(44.5); w.number(375); w.endArray()
+        w.key("empty"); w.beginObject(); w.endObject()
+        w.key("none"); w.beginArray(); w.endArray()
+        w.key("ok"); w.bool(true)
+        w.key("no"); w.bool(false)
+        w.key("nil"); w.null()
+        w.key("n"); w.number(-42)
+        w.key("raw"); w.raw(Array(#"{"a":[1]}"#.utf8))
+        w.endObject()
+        #expect(text(w) == #"{"id":"root","frame":[0,44.5,375],"empty":{},"none":[],"ok":true,"no":false,"nil":null,"n":-42,"raw":{"a":[1]}}"#)
+    }
+
+    @Test func prettyOutput() {
+        var w = JSONWriter(pretty: true)
+        w.beginObject()
+        w.key("a"); w.number(1)
+        w.key("b"); w.beginArray(); w.number(1); w.beginObject(); w.key("c"); w.null(); w.endObject(); w.endArray()
+        w.key("d"); w.beginObject(); w.endObject()
+        w.key("e"); w.beginArray(); w.endArray()
+        w.endObject()
+        #expect(text(w) == """
+        {
+          "a": 1,
+          "b": [
+            1,
+            {
+              "c": null
+            }
+          ],
+          "d": {},
+          "e": []
+        }
+        """)
+    }
+
+    @Test func rawSplicesIntoArrays() {
+        var w = JSONWriter()
+        w.beginArray(); w.raw(Array("1".utf8)); w.raw(Array("[2]".utf8)); w.endArray()
+        #expect(text(w) == "[1,[2]]")
+    }
+
+    @Test func escapesStrings() {
+        var w = JSONWriter()
+        w.string("a\"b\\c/d\n\t\r\u{08}\u{0C}\u{01}\u{1F}\u{7F}é€𝄞")
+        #expect(text(w) == #""a\"b\\c/d\n\t\r\b\f\u0001\u001f"# + "\u{7F}é€𝄞\"")
+    }
+
+    @Test func scalarTopLevelValues() {
+        var w = JSONWriter()
+        w.string("x")
+        #expect(text(w) == #""x""#)
+    }
+
+    @Test(arguments: [
+        (120.0, "120"), (-8.0, "-8"), (0.5, "0.5"), (-0.0, "0"), (0.0, "0"), (1e-7, "1e-07"),
+        (1e20, "1e+20"), (1e15, "1000000000000000.0"), (1e16, "1e+16"), (999_999_999_999_999.0, "999999999999999"), (0.1, "0.1"),
+        (1.0 / 3.0, "0.3333333333333333"), (5e-324, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (Double.infinity, "null"), (-Double.infinity, "null"), (Double.nan, "null"), (44.5, "44.5"),
+    ])
+    func formatsDoubles(_ value: Double, _ expected: String) {
+        var w = JSONWriter()
+        w.number(value)
+        #expect(text(w) == expected)
+    }
+
+    @Test func formatsIntegers() {
+        var w = JSONWriter()
+        w.beginArray()
+        for value in [0, 7, -7, 1_000_000, Int.max, Int.min] { w.number(value) }
+        w.endArray()
+        #expect(text(w) == "[0,7,-7,1000000,9223372036854775807,-9223372036854775808]")
+    }
+
+    @Test func doublesRoundTripThroughTheReader() {
+        var generator = SplitMix64(seed: 42)
+        var values: [Double] = [1e20, 1e21, 1e22, 1e23, 123456789e30, 2.5e-310, 0.1 + 0.2, 4.35, 1e15 - 0.5]
+        for _ in 0..<5_000 {
+            let value = Double(bitPattern: generator.next())
+            if value.isFinite { values.append(value) }
+        }
+        var w = JSONWriter()
+        w.beginArray()
+        values.forEach { w.number($0) }
+        w.endArray()
+        let parsed = (try? JSONDocument(parsing: w.bytes))?.root.elements.compactMap(\.number) ?? []
+        #expect(parsed == values.map { $0 == 0 ? 0 : $0 })
+    }
+}
