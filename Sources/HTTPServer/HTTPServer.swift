@@ -1,0 +1,367 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CHTTPShim
+import Logging
+import Synchronization
+
+/// An HTTP/1.1 server over libmicrohttpd.
+///
+/// Threads:
+/// - MHD's epoll pool (`networkThreads`) parses requests and calls `respondBeforeBody`,
+///   `isLightweight`, lightweight `respond`, `bodyTooLarge`, `overloaded`.
+/// - A fixed pool of `workers` pthreads runs the other `respond` calls. The MHD connection is
+///   suspended meanwhile and resumed by the worker with the response; MHD then queues it from
+///   its own thread.
+///
+/// Ownership: `start` retains the `ServerCore` for the shim (`ctx`); it is released only after
+/// `lhs_stop` (MHD_stop_daemon) has returned, when no callback can run any more. The daemon is
+/// never stopped with a suspended connection: the pool is stopped first (queued requests are
+/// answered with `overloaded` + `Connection: close`), running requests finish, and the shim's
+/// suspended count must reach 0.
+public final class HTTPServer: Sendable {
+    private enum Phase {
+        case idle
+        case running(Running)
+        case stopped
+    }
+
+    private struct Running: @unchecked Sendable {
+        // @unchecked: `server` is used only under `phase`'s lock or by the one thread that took
+        // it out of `phase` to stop it.
+        let server: OpaquePointer
+        let ctx: UnsafeMutableRawPointer
+    }
+
+    private let configuration: HTTPServerConfiguration
+    private let core: ServerCore
+    private let phase = Mutex<Phase>(.idle)
+    private let quiesced = Atomic<Bool>(false)
+
+    public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler, logger: Logger) {
+        self.configuration = configuration
+        self.core = ServerCore(configuration: configuration, handler: handler, logger: logger)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts the daemon and the workers; returns the bound port.
+    public func start() throws(HTTPServerError) -> Int {
+        try configuration.validate()
+        let c = configuration
+        var host = c.host
+        if host == "localhost" { host = "127.0.0.1" }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+
+        return try phase.withLock { (p: inout Phase) throws(HTTPServerError) -> Int in
+            guard case .idle = p else { throw .alreadyStarted }
+            guard core.startWorkers() else { throw .cannotStart("cannot create worker threads") }
+            let ctx = Unmanaged.passRetained(core).toOpaque()
+            var err = [CChar](repeating: 0, count: 512)
+            var errNo: Int32 = 0
+            let server: OpaquePointer? = host.withCString { hostPtr in
+                var o = lhs_options()
+                o.host = hostPtr
+                o.port = UInt16(c.port)
+                o.network_threads = UInt32(c.networkThreads)
+                o.connection_timeout_seconds = UInt32(c.connectionTimeoutSeconds)
+                o.per_ip_connection_limit = UInt32(c.perIPConnectionLimit)
+                o.connection_limit = UInt32(c.connectionLimit)
+                o.connection_memory_limit = c.connectionMemoryLimitBytes
+                o.thread_stack_size = c.threadStackSizeBytes
+                o.max_body_bytes = c.maxBodyBytes
+                o.discard_cap_bytes = c.maxDiscardedBodyBytes
+                o.ctx = ctx
+                o.on_head = shimOnHead
+                o.on_request = shimOnRequest
+                o.on_completed = shimOnCompleted
+                o.log = shimLog
+                return err.withUnsafeMutableBufferPointer { buf in
+                    lhs_start(&o, buf.baseAddress, buf.count, &errNo)
+                }
+            }
+            guard let server else {
+                _ = core.pool.shutdown()
+                Unmanaged<ServerCore>.fromOpaque(ctx).release()
+                let message = err.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+                core.logger.error("HTTP server failed to start: \(message)")
+                throw .cannotStart(message.isEmpty ? "unknown error" : message)
+            }
+            let port = Int(lhs_bound_port(server))
+            p = .running(Running(server: server, ctx: ctx))
+            core.logger.info("HTTP server listening", metadata: [
+                "host": "\(host)", "port": "\(port)",
+                "networkThreads": "\(c.networkThreads)", "workers": "\(c.workers)",
+                "queueLimit": "\(c.queueLimit)",
+            ])
+            return port
+        }
+    }
+
+    /// Open connections (0 when not running).
+    public var currentConnections: Int {
+        phase.withLock { p in
+            if case .running(let r) = p { return Int(lhs_current_connections(r.server)) }
+            return 0
+        }
+    }
+
+    /// Connections whose request is with a worker (suspended in MHD).
+    public var suspendedConnections: Int {
+        phase.withLock { p in
+            if case .running(let r) = p { return Int(lhs_suspended_count(r.server)) }
+            return 0
+        }
+    }
+
+    /// Requests queued or running on the workers.
+    public var requestsInFlight: Int { core.pool.inFlight }
+
+    public var isDraining: Bool { core.draining.load(ordering: .acquiring) }
+
+    /// Graceful drain: stop accepting (MHD quiesce, the listening socket is closed so that new
+    /// connections are refused), let in-flight requests finish (with `Connection: close`), wait
+    /// until connections reach 0 or the deadline, then stop. Safe to call from any thread; later
+    /// calls (and `stop`) while one is under way only shorten it.
+    public func drain(deadline: Duration) {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: deadline)
+        core.draining.store(true, ordering: .releasing)
+        let running: Bool = phase.withLock { p in
+            guard case .running(let r) = p else { return false }
+            if !quiesced.exchange(true, ordering: .acquiringAndReleasing) {
+                if lhs_quiesce(r.server) != 0 {
+                    core.logger.warning("HTTP server: MHD_quiesce_daemon failed")
+                }
+            }
+            return true
+        }
+        guard running else { return }
+        core.logger.info("HTTP server draining", metadata: ["deadline": "\(deadline)"])
+        while clock.now < end {
+            let open: Int? = phase.withLock { p in
+                if case .running(let r) = p { return Int(lhs_current_connections(r.server)) }
+                return nil
+            }
+            guard let open else { return }  // stopped meanwhile
+            if open == 0 { break }
+            usleep(10_000)
+        }
+        stop()
+    }
+
+    /// Stops at once: queued requests are answered with `overloaded` (+ `Connection: close`),
+    /// running ones finish, then the daemon stops and closes every connection. Idempotent.
+    public func stop() {
+        core.draining.store(true, ordering: .releasing)
+        let taken: Running? = phase.withLock { p in
+            switch p {
+            case .running(let r):
+                p = .stopped
+                return r
+            case .idle, .stopped:
+                p = .stopped
+                return nil
+            }
+        }
+        guard let r = taken else { return }
+        // 1. No more jobs; answer those no worker started; wait for the running ones.
+        for job in core.pool.shutdown() {
+            core.finish(job, with: core.handler.overloaded(job.request.head))
+        }
+        // 2. MHD_stop_daemon with a suspended connection is an API violation (MHD_PANIC): wait
+        //    until MHD's threads have taken every resumed connection back.
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(30))
+        while lhs_suspended_count(r.server) > 0 {
+            if clock.now >= end {
+                core.logger.critical("HTTP server: connections still suspended after 30 s; leaving the daemon running")
+                return  // leak rather than abort the process; ctx stays retained
+            }
+            usleep(1_000)
+        }
+        // 3. Join MHD's threads; NOTIFY_COMPLETED runs for every open request.
+        lhs_stop(r.server)
+        // 4. Only now no callback can use ctx.
+        Unmanaged<ServerCore>.fromOpaque(r.ctx).release()
+        core.logger.info("HTTP server stopped")
+    }
+}
+
+/// What a request carries from `on_head` to `on_completed`, retained by the shim.
+final class RequestToken: Sendable {
+    let head: HTTPRequestHead
+    init(head: HTTPRequestHead) { self.head = head }
+}
+
+/// A request handed to a worker. `conn` is the shim's lhs_conn, suspended in MHD: valid until
+/// `lhs_conn_resume`, after which it must not be touched.
+struct Job: @unchecked Sendable {
+    let conn: OpaquePointer
+    let request: HTTPRequest
+}
+
+/// Everything the C callbacks need; passed to the shim as `ctx`.
+final class ServerCore: Sendable {
+    let handler: any HTTPHandler
+    let logger: Logger
+    let maxBodyBytes: Int
+    let draining = Atomic<Bool>(false)
+    let pool: WorkerPool<Job>
+
+    init(configuration c: HTTPServerConfiguration, handler: any HTTPHandler, logger: Logger) {
+        self.handler = handler
+        self.logger = logger
+        self.maxBodyBytes = c.maxBodyBytes
+        self.pool = WorkerPool<Job>(workers: c.workers, queueLimit: c.queueLimit,
+                                    stackSize: c.threadStackSizeBytes)
+    }
+
+    /// Starts the worker threads (they hold `self` until the pool is shut down).
+    func startWorkers() -> Bool {
+        pool.start { [self] job in
+            finish(job, with: handler.respond(to: job.request))
+        }
+    }
+
+    /// From a worker (or the stopping thread): builds the response and resumes the connection.
+    func finish(_ job: Job, with response: HTTPResponse) {
+        let r = makeResponse(response, head: job.request.head)
+        lhs_conn_resume(job.conn, r)  // ownership of r moves to the shim; job.conn is done
+    }
+
+    // MARK: MHD-thread callbacks
+
+    func onHead(_ h: lhs_head, tokenOut: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> OpaquePointer? {
+        let head = Self.makeHead(h)
+        tokenOut?.pointee = Unmanaged.passRetained(RequestToken(head: head)).toOpaque()
+        if let early = handler.respondBeforeBody(to: head) {
+            return makeResponse(early, head: head)
+        }
+        if let cl = head.header("content-length") {
+            // MHD itself rejects malformed and overflowing values (400/413) before this point.
+            if let n = Int(cl.trimmingASCIISpaces()), n > maxBodyBytes {
+                return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
+            }
+        }
+        return nil
+    }
+
+    func onRequest(conn: OpaquePointer, token: RequestToken, body: [UInt8], flags: Int32) -> OpaquePointer? {
+        let head = token.head
+        if flags & Int32(LHS_BODY_ALLOC_FAILED) != 0 {
+            logger.error("HTTP server: could not allocate a request body buffer")
+            return makeResponse(handler.overloaded(head), head: head)
+        }
+        if flags & Int32(LHS_BODY_TOO_LARGE) != 0 {
+            return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
+        }
+        let request = HTTPRequest(head: head, body: body)
+        if handler.isLightweight(head) {
+            return makeResponse(handler.respond(to: request), head: head)
+        }
+        guard pool.reserve() else {
+            return makeResponse(handler.overloaded(head), head: head)
+        }
+        // Suspend before the job is visible to a worker, which may resume at once.
+        lhs_conn_suspend(conn)
+        if let back = pool.submit(Job(conn: conn, request: request)) {
+            // The pool stopped in between: answer through the resume path.
+            finish(back, with: handler.overloaded(head))
+        }
+        return nil
+    }
+
+    // MARK: Conversions
+
+    static func makeHead(_ h: lhs_head) -> HTTPRequestHead {
+        func str(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
+        func str(_ p: UnsafePointer<CChar>?, _ n: Int) -> String {
+            guard let p, n > 0 else { return "" }
+            return p.withMemoryRebound(to: UInt8.self, capacity: n) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
+            }
+        }
+        let raw = str(h.raw_uri)
+        var query = ""
+        if let q = raw.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            var rest = raw[raw.utf8.index(after: q)...]
+            if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+            query = String(rest)
+        }
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(h.header_count)
+        if let list = h.headers {
+            for i in 0..<h.header_count {
+                let e = list[i]
+                headers.append((name: str(e.name, e.name_len).lowercased(), value: str(e.value, e.value_len)))
+            }
+        }
+        var head = HTTPRequestHead(method: str(h.method), path: str(h.path), query: query,
+                                   headers: [], remoteAddress: str(h.remote_address))
+        head.headers = headers
+        return head
+    }
+
+    /// An MHD response (owned by the caller until handed to the shim), or nil if out of memory
+    /// (the shim then answers 500).
+    func makeResponse(_ response: HTTPResponse, head: HTTPRequestHead) -> OpaquePointer? {
+        var status = response.status
+        if !(200...599).contains(status) {
+            logger.error("HTTP handler returned status \(status); sending 500",
+                         metadata: ["path": "\(head.path)"])
+            status = 500
+        }
+        let r: OpaquePointer? = response.body.withUnsafeBytes { buf in
+            lhs_response_new(UInt32(status), buf.baseAddress, buf.count)  // copied (MUST_COPY)
+        }
+        guard let r else { return nil }
+        var hasConnection = false
+        for (name, value) in response.headers {
+            guard Self.isToken(name), Self.isFieldValue(value) else {
+                logger.error("HTTP handler returned an invalid header; dropped", metadata: ["name": "\(name)"])
+                continue
+            }
+            if name.lowercased() == "connection" { hasConnection = true }
+            if lhs_response_add_header(r, name, value) == 0 {
+                logger.debug("libmicrohttpd refused a response header", metadata: ["name": "\(name)"])
+            }
+        }
+        if !hasConnection && draining.load(ordering: .acquiring) {
+            _ = lhs_response_add_header(r, "Connection", "close")
+        }
+        return r
+    }
+
+    static func isToken(_ s: String) -> Bool {
+        guard !s.isEmpty else { return false }
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                continue
+            default:
+                if !"!#$%&'*+-.^_`|~".utf8.contains(b) { return false }
+            }
+        }
+        return true
+    }
+
+    static func isFieldValue(_ s: String) -> Bool {
+        for b in s.utf8 where b == 0 || b == 10 || b == 13 { return false }
+        return true
+    }
+}
+
+extension String {
+    func trimmingASCIISpaces() -> Substring {
+        var s = self[...]
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return s
+    }
+}

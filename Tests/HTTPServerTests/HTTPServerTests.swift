@@ -1,0 +1,416 @@
+import Dispatch
+import Glibc
+import Logging
+import Synchronization
+import Testing
+
+@testable import HTTPServer
+
+/// A gate the test opens; handlers block on it (polling, so no Swift concurrency is involved).
+final class Gate: Sendable {
+    private let isOpen = Atomic<Bool>(false)
+    let entered = Atomic<Int>(0)
+    func open() { isOpen.store(true, ordering: .releasing) }
+    func wait(timeoutSeconds: Double = 20) {
+        entered.add(1, ordering: .relaxed)
+        let end = ContinuousClock.now + .milliseconds(Int(timeoutSeconds * 1000))
+        while !isOpen.load(ordering: .acquiring) && ContinuousClock.now < end { usleep(1000) }
+    }
+}
+
+struct TestHandler: HTTPHandler {
+    let gate: Gate
+
+    func respondBeforeBody(to head: HTTPRequestHead) -> HTTPResponse? {
+        if head.path == "/early" { return HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Bearer")], body: Array("no".utf8)) }
+        if head.path == "/missing" { return HTTPResponse(status: 404) }
+        return nil
+    }
+
+    func isLightweight(_ head: HTTPRequestHead) -> Bool { head.path == "/healthz" }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let head = request.head
+        switch head.path {
+        case "/healthz":
+            return HTTPResponse(status: 200, body: Array("ok".utf8))
+        case "/block":
+            gate.wait()
+            return HTTPResponse(status: 200, body: Array("unblocked".utf8))
+        case "/badstatus":
+            return HTTPResponse(status: 42)
+        case "/badheader":
+            return HTTPResponse(status: 200, headers: [("X-Bad", "a\r\nInjected: 1"), ("X-Good", "1")])
+        default:
+            var headers: [(name: String, value: String)] = [
+                ("Content-Type", "application/octet-stream"),
+                ("X-Method", head.method),
+                ("X-Path", head.path),
+                ("X-Query", head.query),
+                ("X-Name", head.queryItem("name") ?? "-"),
+                ("X-Test", head.header("X-TEST") ?? "-"),
+                ("X-Remote", head.remoteAddress),
+                ("X-Body-Length", String(request.body.count)),
+            ]
+            headers.append(("X-Header-Count", String(head.headers.count)))
+            return HTTPResponse(status: 200, headers: headers, body: request.body)
+        }
+    }
+
+    func bodyTooLarge(_ head: HTTPRequestHead, limit: Int) -> HTTPResponse {
+        HTTPResponse(status: 413, headers: [("Content-Type", "text/plain")], body: Array("limit \(limit)".utf8))
+    }
+
+    func overloaded(_ head: HTTPRequestHead) -> HTTPResponse {
+        HTTPResponse(status: 503, headers: [("Retry-After", "1")], body: Array("busy".utf8))
+    }
+}
+
+func makeServer(workers: Int = 2, queueLimit: Int = 8, maxBody: Int = 64 << 10,
+                networkThreads: Int = 2, port: Int = 0, gate: Gate = Gate()) -> HTTPServer {
+    var logger = Logger(label: "test.http")
+    logger.logLevel = .warning
+    let config = HTTPServerConfiguration(host: "127.0.0.1", port: port, networkThreads: networkThreads,
+                                         workers: workers, queueLimit: queueLimit, maxBodyBytes: maxBody,
+                                         maxDiscardedBodyBytes: 1 << 20, connectionTimeoutSeconds: 5)
+    return HTTPServer(configuration: config, handler: TestHandler(gate: gate), logger: logger)
+}
+
+/// Polls `condition` every 5 ms until true or the timeout; returns the last value.
+@discardableResult
+func eventually(timeoutSeconds: Double = 5, _ condition: () -> Bool) -> Bool {
+    let end = ContinuousClock.now + .milliseconds(Int(timeoutSeconds * 1000))
+    while ContinuousClock.now < end {
+        if condition() { return true }
+        usleep(5000)
+    }
+    return condition()
+}
+
+/// Runs `body` on a plain background thread (Dispatch), returning a way to wait for its result.
+final class Background<T: Sendable>: Sendable {
+    private let result = Mutex<T?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+    init(_ body: @escaping @Sendable () -> T) {
+        DispatchQueue.global().async { [self] in
+            let r = body()
+            result.withLock { $0 = r }
+            done.signal()
+        }
+    }
+    func wait(timeoutSeconds: Double = 20) -> T? {
+        guard done.wait(timeout: .now() + timeoutSeconds) == .success else { return nil }
+        done.signal()  // later waits return at once
+        return result.withLock { $0 }
+    }
+}
+
+@Suite struct HTTPServerTests {
+    @Test func getAndPostRoundTrip() throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(port > 0)
+
+        let get = try RawHTTP.request(port: port, path: "/things/a%20b?name=J%C3%BCrg+x&z=1", headers: [("x-TeSt", "hello")])
+        #expect(get.status == 200)
+        #expect(get.header("X-Method") == "GET")
+        #expect(get.header("X-Path") == "/things/a b")
+        #expect(get.header("X-Query") == "name=J%C3%BCrg+x&z=1")
+        #expect(get.header("X-Name") == "Jürg x")
+        #expect(get.header("X-Test") == "hello")
+        #expect(get.header("X-Remote") == "127.0.0.1")
+        #expect(get.body.isEmpty)
+
+        let payload = (0..<50_000).map { UInt8($0 % 251) }
+        let post = try RawHTTP.request(port: port, method: "POST", path: "/echo", headers: [("Content-Type", "application/json")], body: payload)
+        #expect(post.status == 200)
+        #expect(post.header("X-Body-Length") == "50000")
+        #expect(post.body == payload)
+        #expect(post.header("Content-Type") == "application/octet-stream")
+    }
+
+    @Test func keepAliveServesSeveralRequests() throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        for i in 0..<5 {
+            let body = Array("req \(i)".utf8)
+            try c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            try c.send(body)
+            let r = try c.readResponse()
+            #expect(r.status == 200)
+            #expect(r.body == body)
+            let h = try RawHTTP.request(port: port, path: "/healthz")
+            #expect(h.status == 200)
+        }
+    }
+
+    @Test func contentLengthOverLimitIs413WithoutContinue() throws {
+        let server = makeServer(maxBody: 1024)
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        try c.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 1025\r\n\r\n")
+        let r = try c.readResponse()
+        #expect(r.status == 413)
+        #expect(r.bodyText == "limit 1024")
+        #expect(!r.rawText.contains("100 Continue"))
+        #expect(r.rawText.hasPrefix("HTTP/1.1 413"))
+
+        // At the limit exactly: accepted (with 100 Continue this time).
+        let ok = try RawHTTP.request(port: port, method: "POST", path: "/echo", body: [UInt8](repeating: 7, count: 1024))
+        #expect(ok.status == 200)
+        #expect(ok.body.count == 1024)
+    }
+
+    @Test func chunkedBodyOverLimitIs413() throws {
+        let server = makeServer(maxBody: 1024)
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        try c.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = [UInt8](repeating: 65, count: 512)
+        for _ in 0..<8 {  // 4 × the limit
+            try c.send("200\r\n")
+            try c.send(chunk + [13, 10])
+        }
+        try c.send("0\r\n\r\n")
+        let r = try c.readResponse()
+        #expect(r.status == 413)
+
+        // Under the limit, chunked: the body arrives whole.
+        let c2 = try RawHTTPConnection(port: port)
+        try c2.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        try c2.send("200\r\n")
+        try c2.send(chunk + [13, 10])
+        try c2.send("0\r\n\r\n")
+        let ok = try c2.readResponse()
+        #expect(ok.status == 200)
+        #expect(ok.body == chunk)
+    }
+
+    @Test func chunkedBodyFarOverTheDiscardCapIsDropped() throws {
+        let server = makeServer(maxBody: 1024)  // discard cap 1 MiB
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        try c.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = [UInt8](repeating: 65, count: 64 << 10)
+        var sendFailed = false
+        for _ in 0..<64 {  // 4 MiB
+            do {
+                try c.send("10000\r\n")
+                try c.send(chunk + [13, 10])
+            } catch {
+                sendFailed = true
+                break
+            }
+        }
+        // Either the send already failed (reset) or the server closes without a full response.
+        if !sendFailed {
+            let r = try? c.readResponse()
+            #expect(r == nil || r?.status == 413)
+        }
+        #expect(eventually { server.currentConnections == 0 })
+        #expect(try RawHTTP.request(port: port, path: "/healthz").status == 200)
+    }
+
+    @Test func earlyAnswersFromRespondBeforeBody() throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        try c.send("POST /early HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 500000\r\n\r\n")
+        let r = try c.readResponse()
+        #expect(r.status == 401)
+        #expect(r.header("WWW-Authenticate") == "Bearer")
+        #expect(r.bodyText == "no")
+        #expect(!r.rawText.contains("100 Continue"))
+
+        let m = try RawHTTP.request(port: port, path: "/missing")
+        #expect(m.status == 404)
+    }
+
+    @Test func clientDisconnectMidBody() throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        for _ in 0..<20 {
+            let c = try RawHTTPConnection(port: port)
+            try c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n0123456789")
+            usleep(2000)
+            c.shutdownBoth()
+        }
+        #expect(eventually { server.currentConnections == 0 })
+        let r = try RawHTTP.request(port: port, method: "POST", path: "/echo", body: Array("still here".utf8))
+        #expect(r.status == 200)
+        #expect(r.bodyText == "still here")
+    }
+
+    @Test func clientLeavesWhileSuspended() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, gate: gate)
+        let port = try server.start()
+        defer { server.stop() }
+        do {
+            let c = try RawHTTPConnection(port: port)
+            try c.send("POST /block HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
+            #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
+            #expect(server.suspendedConnections == 1)
+            c.shutdownBoth()
+        }
+        usleep(50_000)
+        gate.open()
+        #expect(eventually { server.suspendedConnections == 0 && server.currentConnections == 0 })
+        #expect(try RawHTTP.request(port: port, path: "/healthz").status == 200)
+    }
+
+    @Test func manyConcurrentRequests() throws {
+        let server = makeServer(workers: 2, queueLimit: 64)
+        let port = try server.start()
+        defer { server.stop() }
+        let failures = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 32) { t in
+            for i in 0..<10 {
+                let body = Array("thread \(t) request \(i)".utf8)
+                let r = try? RawHTTP.request(port: port, method: "POST", path: "/echo", body: body)
+                if r?.status != 200 || r?.body != body { failures.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
+        #expect(eventually { server.currentConnections == 0 })
+    }
+
+    @Test func overloadedWhenWorkersAndQueueAreFull() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, queueLimit: 1, gate: gate)
+        let port = try server.start()
+        defer { server.stop() }
+        let first = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        let second = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        #expect(eventually { server.requestsInFlight == 2 })
+
+        let third = try RawHTTP.request(port: port, method: "POST", path: "/block")
+        #expect(third.status == 503)
+        #expect(third.header("Retry-After") == "1")
+
+        // A lightweight request is answered on the network thread meanwhile.
+        let clock = ContinuousClock()
+        let start = clock.now
+        let health = try RawHTTP.request(port: port, path: "/healthz")
+        #expect(health.status == 200)
+        #expect(clock.now - start < .seconds(1))
+
+        gate.open()
+        #expect(first.wait()??.status == 200)
+        #expect(second.wait()??.status == 200)
+        #expect(second.wait()??.bodyText == "unblocked")
+    }
+
+    @Test func drainFinishesInFlightAndRefusesNewConnections() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, gate: gate)
+        let port = try server.start()
+        let inflight = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", body: Array("x".utf8)) }
+        #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
+
+        let drained = Background { () -> Bool in
+            server.drain(deadline: .seconds(10))
+            return true
+        }
+        #expect(eventually { server.isDraining })
+        usleep(50_000)
+        // New connections are refused.
+        var refused = false
+        do { _ = try RawHTTPConnection(port: port) } catch RawHTTPError.connect(let e) { refused = e == ECONNREFUSED } catch {}
+        #expect(refused)
+
+        gate.open()
+        let r = inflight.wait()
+        #expect(r??.status == 200)
+        #expect(r??.header("Connection")?.lowercased() == "close")
+        #expect(drained.wait() == true)
+        #expect(server.currentConnections == 0)
+    }
+
+    @Test func drainClosesKeepAliveConnectionsAfterTheirNextResponse() throws {
+        let server = makeServer()
+        let port = try server.start()
+        let c = try RawHTTPConnection(port: port)
+        try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try c.readResponse().header("Connection") == nil)
+        let drained = Background { () -> Bool in server.drain(deadline: .seconds(5)); return true }
+        #expect(eventually { server.isDraining })
+        try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        let r = try c.readResponse()
+        #expect(r.status == 200)
+        #expect(r.header("Connection")?.lowercased() == "close")
+        #expect(c.waitForClose())
+        #expect(drained.wait() == true)
+    }
+
+    @Test func stopAnswersQueuedRequests() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, queueLimit: 4, gate: gate)
+        let port = try server.start()
+        let running = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
+        let queued = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        #expect(eventually { server.requestsInFlight == 2 })
+        let stopped = Background { () -> Bool in server.stop(); return true }
+        // stop() takes the queued request off the pool at once, then waits for the running one.
+        #expect(eventually { server.isDraining && server.requestsInFlight == 1 })
+        gate.open()
+        #expect(stopped.wait() == true)
+        #expect(running.wait()??.status == 200)
+        #expect(queued.wait()??.status == 503)
+    }
+
+    @Test func startOnATakenPortFails() throws {
+        let a = makeServer()
+        let port = try a.start()
+        defer { a.stop() }
+        let b = makeServer(port: port)
+        #expect(throws: HTTPServerError.cannotStart("port \(port) on 127.0.0.1 is in use")) {
+            _ = try b.start()
+        }
+        // The first server is unaffected.
+        #expect(try RawHTTP.request(port: port, path: "/healthz").status == 200)
+    }
+
+    @Test func invalidResponsesAreMappedNotTrapped() throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(try RawHTTP.request(port: port, path: "/badstatus").status == 500)
+        let r = try RawHTTP.request(port: port, path: "/badheader")
+        #expect(r.status == 200)
+        #expect(r.header("X-Good") == "1")
+        #expect(r.header("Injected") == nil)
+        #expect(r.header("X-Bad") == nil)
+    }
+
+    @Test func startTwiceAndStopTwice() throws {
+        let server = makeServer()
+        _ = try server.start()
+        #expect(throws: HTTPServerError.alreadyStarted) { _ = try server.start() }
+        server.stop()
+        server.stop()
+        server.drain(deadline: .seconds(1))
+        #expect(server.currentConnections == 0)
+    }
+
+    @Test func headHelpers() {
+        let head = HTTPRequestHead(method: "GET", path: "/", query: "a=1&b=x%20y&c&a=2&d=%zz+",
+                                   headers: [("Content-Type", "a"), ("content-type", "b")])
+        #expect(head.header("CONTENT-TYPE") == "a")
+        #expect(head.headers.map(\.name) == ["content-type", "content-type"])
+        #expect(head.queryItem("a") == "1")
+        #expect(head.queryItem("b") == "x y")
+        #expect(head.queryItem("c") == "")
+        #expect(head.queryItem("d") == "%zz ")
+        #expect(head.queryItem("e") == nil)
+    }
+}
