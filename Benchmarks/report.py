@@ -114,6 +114,7 @@ def main() -> int:
     ap.add_argument("--wrk-duration", default="10s")
     ap.add_argument("--wrk-big", default="table_cells-1000")
     ap.add_argument("--command", default="Benchmarks/run.sh")
+    ap.add_argument("--layoutd-args", default="")
     ap.add_argument("--tol", type=float, default=1e-6)
     ap.add_argument("--out")
     a = ap.parse_args()
@@ -228,6 +229,10 @@ def main() -> int:
     # ---- wrk
     L.append(f"## HTTP end to end (wrk -t2 -c64 -d{a.wrk_duration} --latency, loopback, server and wrk share the cores)")
     L.append("")
+    if a.layoutd_args:
+        L.append(f"layoutd started as `layoutd {a.layoutd_args}`; the hello server is `Benchmarks/hello.c` "
+                 "(epoll, internal thread pool of 2, fixed 200-byte answer). Both on 127.0.0.1, same run.")
+        L.append("")
     L.append("| server | body | bytes | req/s | p50 | p90 | p99 | errors | non-2xx | ÷ hello req/s |")
     L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     bench_dir = os.path.dirname(os.path.abspath(__file__))

@@ -15,7 +15,9 @@
 #   --no-kiwi | --no-bench | --no-wrk   skip a step
 #   --out FILE            where to write the Markdown (default Benchmarks/results.md)
 # Environment:
-#   LAYOUTD_ARGS   arguments for layoutd, {PORT} replaced (default: "--port {PORT}")
+#   LAYOUTD_ARGS   arguments for layoutd, {PORT} replaced (default:
+#                  "--host 127.0.0.1 --port {PORT} --queue 256 --per-ip-limit 0": the default queue of
+#                  4 x cores would answer most of wrk's 64 connections 503 by design; logs go to a file)
 #   LAYOUTD_PATH   route to POST to (default /solve)
 #   WRK_BIG        the large wrk body, a generated family file stem (default table_cells-1000)
 #
@@ -58,7 +60,8 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-LAYOUTD_ARGS="${LAYOUTD_ARGS:---port {PORT}}"
+DEFAULT_LAYOUTD_ARGS='--host 127.0.0.1 --port {PORT} --queue 256 --per-ip-limit 0'
+LAYOUTD_ARGS="${LAYOUTD_ARGS:-$DEFAULT_LAYOUTD_ARGS}"
 LAYOUTD_PATH="${LAYOUTD_PATH:-/solve}"
 WRK_BIG="${WRK_BIG:-table_cells-1000}"
 FAMILIES="flat_row nested_grid table_cells priority_soup"
@@ -214,4 +217,5 @@ fi
 log "report"
 python3 "$HERE/report.py" --results "$RES" --sizes "$SIZES" --runs "$RUNS" --kiwi-limit "$KIWI_LIMIT" \
     --bench-limit "$BENCH_LIMIT" --wrk-duration "$WRK_DURATION" --wrk-big "$WRK_BIG" \
+    --layoutd-args "$LAYOUTD_ARGS" \
     --command "$COMMAND" --out "$OUT_MD"
