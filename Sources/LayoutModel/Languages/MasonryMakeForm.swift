@@ -1,7 +1,311 @@
 import JSON
 
+/// Masonry make-chains (auto-layout.md §8):
+/// `{"view": "v", "make": "left.right.top", "equalTo": X, "insets": {…}, "inset": n, "offset": n, "sizeOffset": {…},
+///   "centerOffset": {…}, "multipliedBy": m, "dividedBy": d, "priority": p, "key": "name"}`,
+/// with `lessThanOrEqualTo` / `greaterThanOrEqualTo` in place of `equalTo`.
+///
+/// - `make`: attributes chained with dots (or an array of names); `and`/`with` are no-ops; composites
+///   `edges` (left, right, top, bottom), `size` (width, height), `center` (centerX, centerY),
+///   `margins` (left/right/top/bottomMargin), `centerWithinMargins`. Expansion is attribute-major.
+/// - X: a view id (same attribute; `superview` is the view's parent unless an item has that id), `"view.attr"`,
+///   `"view.edges|margins|size|center|centerWithinMargins"` (each attribute mapped onto that composite), a number
+///   (size: constant; location: superview's same attribute + number), an array (one constraint per element),
+///   `{"width","height"}` (CGSize: sizes only), `{"x","y"}` (CGPoint: centers only), `{"top","left","bottom","right"}`.
+/// - Modifiers apply in the object's member order, each setting the constant only for the attributes it touches,
+///   exactly as Masonry's setters: `insets`/`inset` left, leading, top: +; right, trailing, bottom: −; nothing else
+///   (sizes, centers, baselines, margins unchanged); `sizeOffset` width/height; `centerOffset` centerX/centerY;
+///   `offset` all. `multipliedBy` / `dividedBy` (1/d) set the multiplier (the later wins).
+/// - `priority`: `low` 250, `medium` 500, `high` 750, `required` 1000, `fittingSize` 50, or 1…1000.
+/// - `key` (mas_key) or `id` names the constraints.
 enum MasonryMakeForm {
+    static let relationFields: [(String, LayoutRelation)] = [
+        ("equalTo", .equal), ("lessThanOrEqualTo", .lessThanOrEqual), ("greaterThanOrEqualTo", .greaterThanOrEqual),
+    ]
+    static let fields: Set<String> = [
+        "view", "make", "equalTo", "lessThanOrEqualTo", "greaterThanOrEqualTo", "insets", "inset", "offset",
+        "sizeOffset", "centerOffset", "multipliedBy", "dividedBy", "priority", "key", "id",
+    ]
+
+    enum Composite: String { case edges, margins, size, center, centerWithinMargins }
+
+    static func compositeAttributes(_ c: Composite) -> [LayoutAttribute] {
+        switch c {
+        case .edges: return [.left, .right, .top, .bottom]
+        case .margins: return [.leftMargin, .rightMargin, .topMargin, .bottomMargin]
+        case .size: return [.width, .height]
+        case .center: return [.centerX, .centerY]
+        case .centerWithinMargins: return [.centerXWithinMargins, .centerYWithinMargins]
+        }
+    }
+
+    /// The attribute of a composite target matching `a` (SnapKit's `edges.equalTo(v.snp.margins)`).
+    static func map(_ a: LayoutAttribute, onto c: Composite) -> LayoutAttribute {
+        let plain = a.withoutMargin
+        switch c {
+        case .edges, .size, .center: return plain
+        case .margins:
+            switch plain {
+            case .left: return .leftMargin
+            case .right: return .rightMargin
+            case .top: return .topMargin
+            case .bottom: return .bottomMargin
+            case .leading: return .leadingMargin
+            case .trailing: return .trailingMargin
+            case .centerX: return .centerXWithinMargins
+            case .centerY: return .centerYWithinMargins
+            default: return plain
+            }
+        case .centerWithinMargins:
+            switch plain {
+            case .centerX: return .centerXWithinMargins
+            case .centerY: return .centerYWithinMargins
+            default: return plain
+            }
+        }
+    }
+
+    enum Target {
+        case item(String)
+        case attribute(String, LayoutAttribute)
+        case composite(String, Composite)
+        case number(Double)
+        case size(width: Double, height: Double)
+        case point(x: Double, y: Double)
+        case insets(top: Double, left: Double, bottom: Double, right: Double)
+    }
+
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
-        throw .invalid("unsupported-form", "This constraint form is not supported yet", at: pointer)
+        let f = try FormFields(element, pointer: pointer, allowed: fields)
+        guard let view = try f.string("view") else {
+            throw .schema("A Masonry chain needs 'view' (the view being made)", at: pointer)
+        }
+        guard hierarchy.contains(view) else {
+            throw .invalid("unknown-view", "Unknown view '\(view)'", at: pointer / "view")
+        }
+        let attributes = try makeAttributes(f, pointer: pointer)
+        let key = try f.string("key")
+        let id = try f.string("id")
+        if key != nil, id != nil {
+            throw .schema("Give either 'key' or 'id', not both", at: pointer / "id")
+        }
+
+        let relations = relationFields.filter { f.has($0.0) }
+        guard let (relationField, relation) = relations.first else {
+            throw .schema("A Masonry chain needs one of equalTo, lessThanOrEqualTo, greaterThanOrEqualTo", at: pointer)
+        }
+        if relations.count > 1 {
+            throw .schema("Redefinition of constraint relation", at: pointer / relations[1].0)
+        }
+        let targetValue = f.value(relationField)!
+        let targetPointer = pointer / relationField
+        var targets: [(Target, JSONPointer)] = []
+        if targetValue.kind == .array {
+            guard targetValue.count > 0 else {
+                throw .schema("'\(relationField)' may not be an empty array", at: targetPointer)
+            }
+            for (k, e) in targetValue.elements.enumerated() {
+                targets.append((try target(e, view: view, at: targetPointer / k, hierarchy: hierarchy), targetPointer / k))
+            }
+        } else {
+            targets = [(try target(targetValue, view: view, at: targetPointer, hierarchy: hierarchy), targetPointer)]
+        }
+
+        var out: [LayoutConstraint] = []
+        for attribute in attributes {
+            for (t, tPointer) in targets {
+                var c = LayoutConstraint(id: "", firstItem: view, firstAttribute: attribute, relation: relation, pointer: pointer)
+                switch t {
+                case .item(let other):
+                    c.secondItem = other
+                    c.secondAttribute = attribute
+                case .attribute(let other, let a):
+                    c.secondItem = other
+                    c.secondAttribute = a
+                case .composite(let other, let composite):
+                    c.secondItem = other
+                    c.secondAttribute = map(attribute, onto: composite)
+                case .number(let n):
+                    c.constant = n
+                case .size(let w, let h):
+                    sizeOffset(&c, width: w, height: h)
+                case .point(let x, let y):
+                    centerOffset(&c, x: x, y: y)
+                case .insets(let top, let left, let bottom, let right):
+                    insets(&c, top: top, left: left, bottom: bottom, right: right)
+                }
+                var multiplierPointer = pointer
+                for (name, value) in f.members {
+                    let at = pointer / name
+                    switch name {
+                    case "offset":
+                        c.constant = try FormFields.number(value, at: at, name: name)
+                    case "inset":
+                        let n = try FormFields.number(value, at: at, name: name)
+                        insets(&c, top: n, left: n, bottom: n, right: n)
+                    case "insets":
+                        let v = try object(value, at: at, name: name, keys: ["top", "left", "bottom", "right"])
+                        insets(&c, top: v["top"] ?? 0, left: v["left"] ?? 0, bottom: v["bottom"] ?? 0, right: v["right"] ?? 0)
+                    case "sizeOffset":
+                        let v = try object(value, at: at, name: name, keys: ["width", "height"])
+                        sizeOffset(&c, width: v["width"] ?? 0, height: v["height"] ?? 0)
+                    case "centerOffset":
+                        let v = try object(value, at: at, name: name, keys: ["x", "y"])
+                        centerOffset(&c, x: v["x"] ?? 0, y: v["y"] ?? 0)
+                    case "multipliedBy":
+                        c.multiplier = try FormFields.number(value, at: at, name: name)
+                        multiplierPointer = at
+                    case "dividedBy":
+                        let d = try FormFields.number(value, at: at, name: name)
+                        guard d != 0 else {
+                            throw .invalid("invalid-multiplier", "dividedBy(0) gives an infinite multiplier", at: at)
+                        }
+                        c.multiplier = 1 / d
+                        multiplierPointer = at
+                    case "priority":
+                        c.priority = try FormFields.priority(value, at: at)
+                    default:
+                        break
+                    }
+                }
+                c = applyingImplicitSuperview(c, hierarchy: hierarchy)
+                var fields = ConstraintValidation.FieldPointers(all: pointer)
+                fields.firstItem = pointer / "view"
+                fields.firstAttribute = pointer / "make"
+                fields.secondItem = tPointer
+                fields.secondAttribute = tPointer
+                fields.multiplier = multiplierPointer
+                try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fields)
+                out.append(c)
+            }
+        }
+        return (out, key ?? id)
+    }
+
+    static func makeAttributes(_ f: FormFields, pointer: JSONPointer) throws(LayoutProblem) -> [LayoutAttribute] {
+        guard let make = f.value("make") else {
+            throw .schema("A Masonry chain needs 'make' (the attributes, e.g. \"left.right\" or \"edges\")", at: pointer)
+        }
+        var names: [(String, JSONPointer)] = []
+        switch make.kind {
+        case .string:
+            for part in (make.string ?? "").split(separator: ".", omittingEmptySubsequences: false) {
+                names.append((String(part), pointer / "make"))
+            }
+        case .array:
+            for (k, e) in make.elements.enumerated() {
+                guard e.kind == .string, let s = e.string else {
+                    throw .schema("'make' must be a string or an array of attribute names", at: pointer / "make" / k)
+                }
+                names.append((s, pointer / "make" / k))
+            }
+        default:
+            throw .schema("'make' must be a string or an array of attribute names, not \(FormFields.kindName(make))", at: pointer / "make")
+        }
+        var attributes: [LayoutAttribute] = []
+        for (name, at) in names {
+            if name == "and" || name == "with" { continue }
+            if let composite = Composite(rawValue: name) {
+                attributes += compositeAttributes(composite)
+            } else if let a = LayoutAttribute(name: name), a != .notAnAttribute {
+                attributes.append(a)
+            } else {
+                throw .invalid("unknown-attribute", "Unknown Masonry attribute '\(name)'; use an attribute name or edges, margins, size, center, centerWithinMargins", at: at)
+            }
+        }
+        guard !attributes.isEmpty else {
+            throw .invalid("unknown-attribute", "You didn't pass any attribute to make", at: pointer / "make")
+        }
+        return attributes
+    }
+
+    static func target(_ v: JSONValue, view: String, at pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> Target {
+        switch v.kind {
+        case .number:
+            return .number(try FormFields.number(v, at: pointer, name: "target"))
+        case .string:
+            let s = v.string ?? ""
+            if let item = resolveItem(s, view: view, hierarchy: hierarchy) { return .item(item) }
+            guard let dot = s.lastIndex(of: ".") else {
+                throw .invalid("unknown-view", "Unknown view '\(s)'", at: pointer)
+            }
+            let itemName = String(s[..<dot])
+            let attrName = String(s[s.index(after: dot)...])
+            guard let item = resolveItem(itemName, view: view, hierarchy: hierarchy) else {
+                throw .invalid("unknown-view", "Unknown view '\(itemName)' in '\(s)'", at: pointer)
+            }
+            if let composite = Composite(rawValue: attrName) { return .composite(item, composite) }
+            guard let a = LayoutAttribute(name: attrName), a != .notAnAttribute else {
+                throw .invalid("unknown-attribute", "Unknown attribute '\(attrName)' in '\(s)'", at: pointer)
+            }
+            return .attribute(item, a)
+        case .object:
+            let keys = Set(v.members.map(\.key))
+            if !keys.isEmpty, keys.isSubset(of: ["width", "height"]) {
+                let o = try object(v, at: pointer, name: "size", keys: ["width", "height"])
+                return .size(width: o["width"] ?? 0, height: o["height"] ?? 0)
+            }
+            if !keys.isEmpty, keys.isSubset(of: ["x", "y"]) {
+                let o = try object(v, at: pointer, name: "point", keys: ["x", "y"])
+                return .point(x: o["x"] ?? 0, y: o["y"] ?? 0)
+            }
+            if !keys.isEmpty, keys.isSubset(of: ["top", "left", "bottom", "right"]) {
+                let o = try object(v, at: pointer, name: "insets", keys: ["top", "left", "bottom", "right"])
+                return .insets(top: o["top"] ?? 0, left: o["left"] ?? 0, bottom: o["bottom"] ?? 0, right: o["right"] ?? 0)
+            }
+            throw .schema("An object target must be a size {width, height}, a point {x, y} or insets {top, left, bottom, right}", at: pointer)
+        default:
+            throw .schema("A Masonry target must be a view id, \"view.attribute\", a number, an array or an object, not \(FormFields.kindName(v))", at: pointer)
+        }
+    }
+
+    /// A view id; `superview` is the made view's parent unless an item is called that.
+    static func resolveItem(_ name: String, view: String, hierarchy: some ViewHierarchy) -> String? {
+        if hierarchy.contains(name) { return name }
+        if name == "superview" { return hierarchy.parent(of: view) }
+        return nil
+    }
+
+    static func object(_ v: JSONValue, at pointer: JSONPointer, name: String, keys: [String]) throws(LayoutProblem) -> [String: Double] {
+        guard v.kind == .object else {
+            throw .schema("'\(name)' must be an object with \(keys.joined(separator: ", ")), not \(FormFields.kindName(v))", at: pointer)
+        }
+        var out: [String: Double] = [:]
+        for (key, value) in v.members {
+            guard keys.contains(key) else {
+                throw .schema("Unknown field '\(key)' in '\(name)'; expected \(keys.joined(separator: ", "))", at: pointer / key)
+            }
+            out[key] = try FormFields.number(value, at: pointer / key, name: key)
+        }
+        return out
+    }
+
+    /// Masonry's `setInsets:`.
+    static func insets(_ c: inout LayoutConstraint, top: Double, left: Double, bottom: Double, right: Double) {
+        switch c.firstAttribute {
+        case .left, .leading: c.constant = left
+        case .top: c.constant = top
+        case .bottom: c.constant = -bottom
+        case .right, .trailing: c.constant = -right
+        default: break
+        }
+    }
+
+    /// Masonry's `setSizeOffset:`.
+    static func sizeOffset(_ c: inout LayoutConstraint, width: Double, height: Double) {
+        switch c.firstAttribute {
+        case .width: c.constant = width
+        case .height: c.constant = height
+        default: break
+        }
+    }
+
+    /// Masonry's `setCenterOffset:`.
+    static func centerOffset(_ c: inout LayoutConstraint, x: Double, y: Double) {
+        switch c.firstAttribute {
+        case .centerX: c.constant = x
+        case .centerY: c.constant = y
+        default: break
+        }
     }
 }
