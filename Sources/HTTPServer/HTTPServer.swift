@@ -59,7 +59,10 @@ public final class HTTPServer: Sendable {
 
         return try phase.withLock { (p: inout Phase) throws(HTTPServerError) -> Int in
             guard case .idle = p else { throw .alreadyStarted }
-            guard core.startWorkers() else { throw .cannotStart("cannot create worker threads") }
+            guard core.startWorkers() else {
+                p = .stopped
+                throw .cannotStart("cannot create worker threads")
+            }
             let ctx = Unmanaged.passRetained(core).toOpaque()
             var err = [CChar](repeating: 0, count: 512)
             var errNo: Int32 = 0
@@ -85,6 +88,8 @@ public final class HTTPServer: Sendable {
                 }
             }
             guard let server else {
+                // This instance is spent (its pool is shut down): create a new one to retry.
+                p = .stopped
                 _ = core.pool.shutdown()
                 Unmanaged<ServerCore>.fromOpaque(ctx).release()
                 let message = err.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

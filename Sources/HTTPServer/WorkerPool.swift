@@ -129,7 +129,11 @@ final class WorkerPool<Job: Sendable>: @unchecked Sendable {
             t = []
             return all
         }
-        for tid in toJoin { pthread_join(tid, nil) }
+        let me = pthread_self()
+        for tid in toJoin where pthread_equal(tid, me) == 0 {
+            // (A handler that stops the server from a worker would otherwise join itself.)
+            pthread_join(tid, nil)
+        }
         return leftovers
     }
 

@@ -67,12 +67,13 @@ struct TestHandler: HTTPHandler {
 }
 
 func makeServer(workers: Int = 2, queueLimit: Int = 8, maxBody: Int = 64 << 10,
-                networkThreads: Int = 2, port: Int = 0, gate: Gate = Gate()) -> HTTPServer {
+                networkThreads: Int = 2, port: Int = 0, host: String = "127.0.0.1",
+                timeoutSeconds: Int = 5, gate: Gate = Gate()) -> HTTPServer {
     var logger = Logger(label: "test.http")
     logger.logLevel = .warning
-    let config = HTTPServerConfiguration(host: "127.0.0.1", port: port, networkThreads: networkThreads,
+    let config = HTTPServerConfiguration(host: host, port: port, networkThreads: networkThreads,
                                          workers: workers, queueLimit: queueLimit, maxBodyBytes: maxBody,
-                                         maxDiscardedBodyBytes: 1 << 20, connectionTimeoutSeconds: 5)
+                                         maxDiscardedBodyBytes: 1 << 20, connectionTimeoutSeconds: timeoutSeconds)
     return HTTPServer(configuration: config, handler: TestHandler(gate: gate), logger: logger)
 }
 
@@ -400,6 +401,55 @@ final class Background<T: Sendable>: Sendable {
         server.stop()
         server.drain(deadline: .seconds(1))
         #expect(server.currentConnections == 0)
+    }
+
+    @Test func ipv6Loopback() throws {
+        let server = makeServer(host: "::1")
+        let port: Int
+        do { port = try server.start() } catch {
+            // No IPv6 on this machine: nothing to test.
+            return
+        }
+        defer { server.stop() }
+        let r = try RawHTTP.request(port: port, host: "::1", method: "POST", path: "/echo", body: Array("six".utf8))
+        #expect(r.status == 200)
+        #expect(r.bodyText == "six")
+        #expect(r.header("X-Remote") == "::1")
+    }
+
+    @Test func oversizedHeadersAreRejectedByMHD() throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        let big = String(repeating: "a", count: 70_000)
+        let c = try RawHTTPConnection(port: port)
+        try? c.send("GET /echo HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
+        let r = try? c.readResponse()
+        #expect(r == nil || r?.status == 431)
+        #expect(eventually { server.currentConnections == 0 })
+        #expect(try RawHTTP.request(port: port, path: "/healthz").status == 200)
+    }
+
+    @Test func idleConnectionsTimeOut() throws {
+        let server = makeServer(timeoutSeconds: 1)
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        try c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc")
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(c.waitForClose(timeoutMs: 4000))
+        #expect(clock.now - start < .seconds(3))
+        #expect(eventually { server.currentConnections == 0 })
+    }
+
+    @Test func earlyAnswerForABodylessRequest() throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        try c.send("GET /missing HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try c.readResponse().status == 404)
     }
 
     @Test func headHelpers() {

@@ -39,24 +39,39 @@ final class RawHTTPConnection {
     private var buffer: [UInt8] = []
     private var received: [UInt8] = []
 
-    /// Connects to 127.0.0.1:port (or another IPv4 literal), with a receive timeout.
+    /// Connects to 127.0.0.1:port (or another IPv4 or IPv6 literal), with send/receive timeouts.
     init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
+        let v6 = host.contains(":")
+        let family = v6 ? AF_INET6 : AF_INET
         #if canImport(Glibc)
-        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let s = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let s = socket(AF_INET, SOCK_STREAM, 0)
+        let s = socket(family, SOCK_STREAM, 0)
         #endif
         guard s >= 0 else { throw RawHTTPError.connect(errno) }
         var tv = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(s, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, host, &addr.sin_addr)
-        let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let rc: Int32
+        if v6 {
+            var addr = sockaddr_in6()
+            addr.sin6_family = sa_family_t(AF_INET6)
+            addr.sin6_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET6, host, &addr.sin6_addr)
+            rc = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(s, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET, host, &addr.sin_addr)
+            rc = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         }
         if rc != 0 {
@@ -195,9 +210,9 @@ final class RawHTTPConnection {
 
 enum RawHTTP {
     /// One request on a fresh connection (`Connection: close`).
-    static func request(port: Int, method: String = "GET", path: String = "/",
+    static func request(port: Int, host: String = "127.0.0.1", method: String = "GET", path: String = "/",
                         headers: [(String, String)] = [], body: [UInt8] = []) throws -> RawHTTPResponse {
-        let c = try RawHTTPConnection(port: port)
+        let c = try RawHTTPConnection(port: port, host: host)
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (n, v) in headers { text += "\(n): \(v)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { text += "Content-Length: \(body.count)\r\n" }
