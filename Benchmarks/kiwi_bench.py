@@ -65,7 +65,7 @@ V_LOC = {"top", "bottom", "centerY"}
 LOC = H_LOC | V_LOC
 
 
-def solve(req: dict, fitting: str = "eq"):
+def solve(req: dict, fitting: str = "eq", shuffle: int | None = None):
     """Build and solve; returns (elapsed seconds, frames dict, solver stats)."""
     import kiwisolver as kiwi
 
@@ -148,7 +148,12 @@ def solve(req: dict, fitting: str = "eq"):
             add((sv >= float(c)) | strength(comp.get(axis, 750)))
             add((sv <= float(c)) | strength(hug.get(axis, 250)))
 
-    for c in req["constraints"]:
+    constraints = req["constraints"]
+    if shuffle is not None:  # diagnostic: another constraint order must give the same frames
+        import random
+        constraints = list(constraints)
+        random.Random(shuffle).shuffle(constraints)
+    for c in constraints:
         a, fa = c["firstItem"], c["firstAttribute"]
         b, sa = c.get("secondItem"), c.get("secondAttribute")
         m = float(c.get("multiplier", 1))
@@ -197,12 +202,12 @@ def solve(req: dict, fitting: str = "eq"):
     return elapsed, frames
 
 
-def worker(path: str, result: str, fitting: str) -> int:
+def worker(path: str, result: str, fitting: str, shuffle: int | None) -> int:
     import resource
 
     with open(path) as fh:
         req = json.load(fh)
-    elapsed, frames = solve(req, fitting)
+    elapsed, frames = solve(req, fitting, shuffle)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     with open(result, "w") as fh:
         json.dump({"ms": elapsed * 1000.0, "rssMB": rss, "frames": frames}, fh)
@@ -217,11 +222,12 @@ def main(argv=None) -> int:
     ap.add_argument("--frames", help="write the first run's frames here")
     ap.add_argument("--fitting", choices=["eq", "le", "none"], default="eq",
                     help="omitted size dimensions: root.dim == 0 @50 (eq, default), <= 0 @50, or none")
+    ap.add_argument("--shuffle", type=int, help="add the constraints in a random order (this seed); diagnostic")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     ensure_kiwi()
     if a.worker:
-        return worker(a.file, a.worker, a.fitting)
+        return worker(a.file, a.worker, a.fitting, a.shuffle)
 
     with open(a.file) as fh:
         req = json.load(fh)
@@ -233,6 +239,8 @@ def main(argv=None) -> int:
     try:
         for _ in range(a.runs):
             cmd = [sys.executable, os.path.abspath(__file__), a.file, "--worker", tmp, "--fitting", a.fitting]
+            if a.shuffle is not None:
+                cmd += ["--shuffle", str(a.shuffle)]
             try:
                 subprocess.run(cmd, check=True, timeout=a.limit)
             except subprocess.TimeoutExpired:
