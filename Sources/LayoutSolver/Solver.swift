@@ -1,0 +1,321 @@
+/// Why a solver call failed. Every error leaves the solver usable.
+public enum SolverError: Error, Hashable, Sendable {
+    /// A minimal set of already-present required constraints (ascending) that cannot hold
+    /// together with the one being added or suggested.
+    case unsatisfiable(conflict: [ConstraintHandle])
+    /// A NaN or infinite coefficient, constant or value; a priority outside (0, 1000]; a
+    /// variable this solver did not make.
+    case invalidValue(String)
+    case pivotBudgetExceeded(limit: Int)
+    case deadlineExceeded
+    case unknownConstraint(ConstraintHandle)
+    case unknownEditVariable(Variable)
+    case duplicateEditVariable(Variable)
+}
+
+/// An incremental Cassowary solver with strictly ordered priorities.
+///
+/// Constraints are `expression REL 0` at a priority in (0, 1000]; 1000 is required. The optimum
+/// is lexicographic over the distinct priorities present: required constraints hold exactly,
+/// then the summed error at the highest optional priority is minimised, then the next, and so
+/// on. Results depend only on the sequence of calls.
+///
+/// Required equalities that introduce a variable found in no other constraint are kept out of
+/// the tableau as *definitions* (`v = …`, evaluated after solving) until another constraint
+/// needs that variable; they can never take part in a conflict. Required equalities in the
+/// tableau have no marker symbol (so rows stay sparse); removing one rebuilds the tableau from
+/// the remaining constraints. Every other removal is incremental.
+public struct Solver: Sendable {
+    enum Placement: Sendable {
+        case tableau(ConstraintTag)
+        case definition(subject: Int)
+        case removed
+    }
+
+    struct Record: Sendable {
+        var expression: NormalizedExpression
+        var relation: Relation
+        var priority: Double
+        /// The edited variable's index for an edit constraint, else -1.
+        var editVariable: Int
+        var placement: Placement = .removed
+
+        var isActive: Bool {
+            if case .removed = placement { return false }
+            return true
+        }
+    }
+
+    var tableau: Tableau
+    var records: [Record] = []
+    /// variable → number of active constraints whose expression names it.
+    var uses: [Int] = []
+    /// variable → the definition whose subject it is, or -1.
+    var definedBy: [Int] = []
+    /// variable → its edit constraint, or -1.
+    var editOf: [Int] = []
+    var values: [Double] = []
+    var needsSolve = false
+    /// False in the scratch solvers of a conflict explanation.
+    var explainsConflicts = true
+
+    public init(budget: SolverBudget = .unlimited) {
+        tableau = Tableau(budget: budget)
+    }
+
+    /// The budget applied to each later call.
+    public var budget: SolverBudget {
+        get { tableau.meter.budget }
+        set { tableau.meter.budget = newValue }
+    }
+
+    /// Makes a new variable, with the next dense index.
+    public mutating func makeVariable() -> Variable {
+        uses.append(0)
+        definedBy.append(-1)
+        editOf.append(-1)
+        values.append(0)
+        return Variable(index: values.count - 1)
+    }
+
+    /// The number of variables made so far.
+    public var variableCount: Int { values.count }
+
+    /// Pivots made since the solver was created.
+    public var pivotCount: Int { tableau.meter.totalPivots }
+
+    /// Adds `expression relation 0` at `priority` (1000: required).
+    ///
+    /// Throws `.unsatisfiable` with a minimal conflicting set of present required constraints if
+    /// a required constraint cannot hold; the solver is then as if the call had not been made.
+    @discardableResult
+    public mutating func add(
+        _ expression: LinearExpression, _ relation: Relation, priority: Double = 1000
+    ) throws(SolverError) -> ConstraintHandle {
+        tableau.meter.startRun()
+        try Solver.validate(priority: priority)
+        let normalized = try NormalizedExpression(expression, variableCount: variableCount)
+        return try append(Record(expression: normalized, relation: relation, priority: priority, editVariable: -1))
+    }
+
+    /// Removes a constraint. Removing a required equality that sits in the tableau rebuilds it.
+    public mutating func remove(_ constraint: ConstraintHandle) throws(SolverError) {
+        tableau.meter.startRun()
+        guard contains(constraint) else { throw .unknownConstraint(constraint) }
+        let record = records[constraint.index]
+        switch record.placement {
+        case .definition(let subject):
+            definedBy[subject] = -1
+        case .tableau(let tag):
+            if tag.marker >= 0 { tableau.remove(tag) }
+        case .removed:
+            break
+        }
+        records[constraint.index].placement = .removed
+        for variable in record.expression.variables { uses[variable] -= 1 }
+        if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
+        if case .tableau(let tag) = record.placement, tag.marker < 0 { rebuild() }
+        needsSolve = true
+    }
+
+    /// Whether `constraint` was added and not removed.
+    public func contains(_ constraint: ConstraintHandle) -> Bool {
+        constraint.index >= 0 && constraint.index < records.count && records[constraint.index].isActive
+    }
+
+    /// An edit constraint `variable == suggested value` at `priority` (1000 allowed: a required
+    /// edit whose constant changes). The first suggested value is the variable's current value.
+    @discardableResult
+    public mutating func addEditVariable(_ variable: Variable, priority: Double) throws(SolverError) -> ConstraintHandle {
+        tableau.meter.startRun()
+        try Solver.validate(priority: priority)
+        guard variable.index >= 0, variable.index < variableCount else {
+            throw .invalidValue("variable \(variable.index) was not made by this solver")
+        }
+        guard editOf[variable.index] < 0 else { throw .duplicateEditVariable(variable) }
+        let expression = NormalizedExpression(
+            variables: [variable.index], coefficients: [1], constant: -values[variable.index])
+        let handle = try append(Record(
+            expression: expression, relation: .equal, priority: priority, editVariable: variable.index))
+        editOf[variable.index] = handle.index
+        return handle
+    }
+
+    /// Removes the edit constraint of `variable`.
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard variable.index >= 0, variable.index < editOf.count, editOf[variable.index] >= 0 else {
+            throw .unknownEditVariable(variable)
+        }
+        try remove(ConstraintHandle(index: editOf[variable.index]))
+    }
+
+    /// Re-solves by the dual simplex, without rebuilding. A required edit whose value cannot hold
+    /// throws .unsatisfiable (the set includes the edit's handle) and leaves the previous value in force.
+    public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        guard variable.index >= 0, variable.index < editOf.count, editOf[variable.index] >= 0 else {
+            throw .unknownEditVariable(variable)
+        }
+        guard value.isFinite else { throw .invalidValue("suggested value \(value) is not finite") }
+        tableau.meter.startRun()
+        let handle = editOf[variable.index]
+        if needsSolve { try optimize() }
+        guard case .tableau(let tag) = records[handle].placement else { return }
+        let delta = value + records[handle].expression.constant
+        guard delta != 0 else { return }
+        tableau.shiftEdit(tag, by: delta)
+        do {
+            try tableau.dualOptimize()
+        } catch {
+            tableau.shiftEdit(tag, by: -delta)
+            tableau.restoreFeasibility()
+            needsSolve = true
+            if case .unsatisfiable = error {
+                let wanted = Record(
+                    expression: NormalizedExpression(variables: [variable.index], coefficients: [1], constant: -value),
+                    relation: .equal, priority: 1000, editVariable: variable.index)
+                var conflict = explainConflict(adding: wanted, excluding: handle)
+                conflict.append(ConstraintHandle(index: handle))
+                conflict.sort()
+                throw .unsatisfiable(conflict: conflict)
+            }
+            throw error
+        }
+        records[handle].expression.constant = -value
+        try optimize()
+    }
+
+    /// Optimises; a no-op if already optimal. Values and ambiguity are valid afterwards.
+    public mutating func solve() throws(SolverError) {
+        tableau.meter.startRun()
+        if needsSolve { try optimize() }
+    }
+
+    /// The value of `variable` after the last `solve()` (0 for an unknown variable).
+    public func value(of variable: Variable) -> Double {
+        variable.index >= 0 && variable.index < values.count ? values[variable.index] : 0
+    }
+
+    // MARK: Internals
+
+    static func validate(priority: Double) throws(SolverError) {
+        guard priority.isFinite, priority > 0, priority <= 1000 else {
+            throw .invalidValue("priority \(priority) is outside (0, 1000]")
+        }
+    }
+
+    /// Places `record` and appends it, counting its uses.
+    mutating func append(_ record: Record) throws(SolverError) -> ConstraintHandle {
+        var record = record
+        let handle = records.count
+        try tableau.meter.checkDeadline()
+        record.placement = try place(record, handle: handle)
+        records.append(record)
+        for variable in record.expression.variables { uses[variable] += 1 }
+        needsSolve = true
+        return ConstraintHandle(index: handle)
+    }
+
+    /// Decides where `record` goes: a definition if it is a required equality (not an edit)
+    /// naming a variable in no other constraint, else the tableau.
+    mutating func place(_ record: Record, handle: Int) throws(SolverError) -> Placement {
+        let expression = record.expression
+        if record.relation == .equal, record.priority >= 1000, record.editVariable < 0 {
+            var subject = -1
+            var best = 0.0
+            for i in expression.variables.indices where uses[expression.variables[i]] == 0 {
+                let magnitude = abs(expression.coefficients[i])
+                if magnitude >= best {
+                    subject = expression.variables[i]
+                    best = magnitude
+                }
+            }
+            if subject >= 0 {
+                definedBy[subject] = handle
+                return .definition(subject: subject)
+            }
+        }
+        for variable in expression.variables where definedBy[variable] >= 0 { materialize(variable) }
+        do {
+            let tag = try tableau.insert(
+                expression, record.relation, priority: record.priority, edit: record.editVariable >= 0)
+            return .tableau(tag)
+        } catch {
+            if case .unsatisfiable = error, explainsConflicts {
+                throw .unsatisfiable(conflict: explainConflict(adding: record, excluding: -1))
+            }
+            throw error
+        }
+    }
+
+    /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.
+    mutating func materialize(_ variable: Int) {
+        var stack = [variable]
+        while let top = stack.last {
+            let handle = definedBy[top]
+            guard handle >= 0 else {
+                stack.removeLast()
+                continue
+            }
+            let expression = records[handle].expression
+            let pending = expression.variables.filter { $0 != top && definedBy[$0] >= 0 }
+            if !pending.isEmpty {
+                stack.append(contentsOf: pending)
+                continue
+            }
+            stack.removeLast()
+            definedBy[top] = -1
+            do {
+                let tag = try tableau.insert(expression, .equal, priority: 1000, subject: top)
+                records[handle].placement = .tableau(tag)
+            } catch {
+                records[handle].placement = .removed
+            }
+        }
+    }
+
+    /// Rebuilds the tableau from the active constraints, in handle order, with no budget.
+    /// A constraint that numerically fails to re-enter is dropped.
+    mutating func rebuild() {
+        var budgetMeter = tableau.meter
+        tableau = Tableau(budget: .unlimited)
+        for variable in uses.indices {
+            uses[variable] = 0
+            definedBy[variable] = -1
+        }
+        let explains = explainsConflicts
+        explainsConflicts = false
+        for handle in records.indices where records[handle].isActive {
+            do {
+                records[handle].placement = try place(records[handle], handle: handle)
+                for variable in records[handle].expression.variables { uses[variable] += 1 }
+            } catch {
+                records[handle].placement = .removed
+                if records[handle].editVariable >= 0 { editOf[records[handle].editVariable] = -1 }
+            }
+        }
+        explainsConflicts = explains
+        budgetMeter.totalPivots += tableau.meter.totalPivots
+        tableau.meter = budgetMeter
+    }
+
+    /// Optimises and refreshes every value.
+    mutating func optimize() throws(SolverError) {
+        try tableau.optimize()
+        for variable in values.indices { values[variable] = tableau.value(of: variable) }
+        for record in records {
+            guard case .definition(let subject) = record.placement else { continue }
+            let expression = record.expression
+            var sum = expression.constant
+            var own = 1.0
+            for i in expression.variables.indices {
+                if expression.variables[i] == subject {
+                    own = expression.coefficients[i]
+                } else {
+                    sum += expression.coefficients[i] * values[expression.variables[i]]
+                }
+            }
+            values[subject] = -sum / own
+        }
+        needsSolve = false
+    }
+}

@@ -1,0 +1,457 @@
+/// Where a constraint lives in the tableau: its marker symbol (the symbol whose row is removed to
+/// remove the constraint), its second error symbol, and how the marker enters its equation.
+struct ConstraintTag: Sendable {
+    /// The slack of an inequality, the positive error of an optional equality, the dummy of a
+    /// required edit; -1 for a required equality, which has no marker.
+    var marker = -1
+    /// The error of an optional inequality or the negative error of an optional equality; else -1.
+    var other = -1
+    /// The coefficient of `marker` in the equation `0 = expression + …` as first built.
+    var markerCoefficient: Double = 0
+    var priority: Double
+}
+
+/// The simplex tableau in Cassowary form: every basic symbol is defined by a sparse row over
+/// parametric symbols, all parametric symbols are 0, and restricted basic symbols are ≥ 0.
+///
+/// Besides the rows it keeps a column index (symbol → rows where it is parametric), so that a
+/// substitution or a ratio test touches only the rows concerned, and the lexicographic
+/// ``Objective`` as dense per-level cost rows. Restricted rows and the objective only ever
+/// hold restricted parametric symbols: an external symbol is made basic by the first row that
+/// could hold it.
+struct Tableau: Sendable {
+    private(set) var kinds: [SymbolKind] = []
+    /// symbol → index of its row, or -1 when parametric.
+    private(set) var basicRow: [Int] = []
+    /// symbol → rows (including a phase-one objective row) in which it is parametric.
+    private(set) var columns: [[Int]] = []
+    private(set) var rows: [Row] = []
+    /// row → its basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
+    private(set) var rowBasic: [Int] = []
+    private var freeRows: [Int] = []
+    /// variable index → its external symbol, or -1 before the variable first appears.
+    private(set) var variableSymbol: [Int] = []
+    /// symbol → variable index for externals, else -1.
+    private(set) var symbolVariable: [Int] = []
+    private(set) var objective = Objective()
+    /// Basic symbols whose rows may have become infeasible (negative) since the last dual pass.
+    private var infeasible: [Int] = []
+    var meter: BudgetMeter
+
+    static let freeSlot = -1
+    static let phaseOneObjective = -2
+
+    init(budget: SolverBudget) { meter = BudgetMeter(budget: budget) }
+
+    var symbolCount: Int { kinds.count }
+    var rowCount: Int { rows.count - freeRows.count }
+
+    // MARK: Symbols and rows
+
+    private mutating func newSymbol(_ kind: SymbolKind) -> Int {
+        kinds.append(kind)
+        basicRow.append(-1)
+        columns.append([])
+        symbolVariable.append(-1)
+        objective.appendSymbol()
+        return kinds.count - 1
+    }
+
+    /// The external symbol of variable `variable`, made on first use.
+    mutating func externalSymbol(for variable: Int) -> Int {
+        while variableSymbol.count <= variable { variableSymbol.append(-1) }
+        if variableSymbol[variable] >= 0 { return variableSymbol[variable] }
+        let symbol = newSymbol(.external)
+        variableSymbol[variable] = symbol
+        symbolVariable[symbol] = variable
+        return symbol
+    }
+
+    private mutating func storeRow(_ row: Row, basic: Int) -> Int {
+        let index: Int
+        if let reused = freeRows.popLast() {
+            index = reused
+            rows[index] = row
+            rowBasic[index] = basic
+        } else {
+            index = rows.count
+            rows.append(row)
+            rowBasic.append(basic)
+        }
+        for symbol in row.symbols { columns[symbol].append(index) }
+        if basic >= 0 { basicRow[basic] = index }
+        return index
+    }
+
+    private mutating func freeRow(_ index: Int) {
+        for symbol in rows[index].symbols { removeFromColumn(symbol, index) }
+        let basic = rowBasic[index]
+        if basic >= 0 { basicRow[basic] = -1 }
+        rows[index] = Row()
+        rowBasic[index] = Tableau.freeSlot
+        freeRows.append(index)
+    }
+
+    private mutating func removeFromColumn(_ symbol: Int, _ row: Int) {
+        if let i = columns[symbol].lastIndex(of: row) {
+            columns[symbol].swapAt(i, columns[symbol].count - 1)
+            columns[symbol].removeLast()
+        }
+    }
+
+    /// Whether the row at `index` defines a sign-restricted basic symbol.
+    @inline(__always)
+    private func isRestrictedRow(_ index: Int) -> Bool {
+        let basic = rowBasic[index]
+        return basic >= 0 && kinds[basic].isRestricted
+    }
+
+    /// Replaces parametric `symbol` by `definition` in every row and in the objective.
+    private mutating func substitute(_ symbol: Int, by definition: Row) {
+        let column = columns[symbol]
+        columns[symbol] = []
+        for index in column {
+            let target = rows[index]
+            rows[index] = Row()
+            let factor = target.coefficient(of: symbol)
+            rows[index] = target.adding(
+                factor, definition, skipping: symbol,
+                added: { columns[$0].append(index) },
+                dropped: { if $0 != symbol { removeFromColumn($0, index) } })
+            noteIfInfeasible(index)
+        }
+        objective.substitute(symbol, by: definition)
+    }
+
+    private mutating func noteIfInfeasible(_ index: Int) {
+        let basic = rowBasic[index]
+        guard basic >= 0 else { return }
+        let constant = rows[index].constant
+        switch kinds[basic] {
+        case .external: return
+        case .dummy: if abs(constant) > Tolerance.feasibility { infeasible.append(basic) }
+        default: if constant < -Tolerance.feasibility { infeasible.append(basic) }
+        }
+    }
+
+    /// Makes `entering` basic in row `index`, whose basic symbol becomes parametric.
+    private mutating func pivot(_ entering: Int, _ index: Int) throws(SolverError) {
+        try meter.charge()
+        let leaving = rowBasic[index]
+        var row = rows[index]
+        rows[index] = Row()
+        let a = row.coefficient(of: entering)
+        row.remove(entering)
+        row.add(-1, leaving)
+        row.scale(by: -1 / a)
+        removeFromColumn(entering, index)
+        columns[leaving].append(index)
+        rows[index] = row
+        rowBasic[index] = entering
+        basicRow[entering] = index
+        basicRow[leaving] = -1
+        substitute(entering, by: row)
+    }
+
+    /// The restricted row that first blocks `symbol` as it increases from 0 (lowest basic id on
+    /// ties), or nil if none does.
+    private func blockingRow(for symbol: Int) -> Int? {
+        var best: Int?
+        var bestRatio = Double.infinity
+        var bestBasic = Int.max
+        for index in columns[symbol] where isRestrictedRow(index) {
+            let a = rows[index].coefficient(of: symbol)
+            guard a < -Tolerance.zero else { continue }
+            let ratio = max(0, rows[index].constant) / -a
+            let basic = rowBasic[index]
+            if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
+                best = index
+                bestRatio = ratio
+                bestBasic = basic
+            }
+        }
+        return best
+    }
+
+    // MARK: Adding and removing constraints
+
+    /// Adds `expression relation 0` at `priority` (1000: required). `edit` gives a required
+    /// equality a dummy marker so its constant can change later; `subject`, when given, is the
+    /// variable to make basic (one that is in no row). Throws `.unsatisfiable(conflict: [])` if
+    /// a required constraint cannot hold, leaving the constraint set unchanged.
+    mutating func insert(
+        _ expression: NormalizedExpression, _ relation: Relation, priority: Double,
+        edit: Bool = false, subject forced: Int? = nil
+    ) throws(SolverError) -> ConstraintTag {
+        let sign: Double = relation == .lessThanOrEqual ? -1 : 1
+        var row = Row(constant: sign * expression.constant)
+        var scale = max(1, abs(expression.constant))
+        for i in expression.variables.indices {
+            let symbol = externalSymbol(for: expression.variables[i])
+            let coefficient = sign * expression.coefficients[i]
+            let basic = basicRow[symbol]
+            if basic >= 0 {
+                scale = max(scale, abs(coefficient * rows[basic].constant))
+                row = row.adding(coefficient, rows[basic], skipping: -1, added: { _ in }, dropped: { _ in })
+            } else {
+                row.add(coefficient, symbol)
+            }
+        }
+        var tag = ConstraintTag(priority: priority)
+        if priority >= 1000 {
+            if relation != .equal {
+                tag.marker = newSymbol(.slack)
+                tag.markerCoefficient = -1
+            } else if edit {
+                tag.marker = newSymbol(.dummy)
+                tag.markerCoefficient = 1
+            }
+            if tag.marker >= 0 { row.add(tag.markerCoefficient, tag.marker) }
+        } else {
+            let level = objective.level(for: priority)
+            tag.marker = newSymbol(relation == .equal ? .error : .slack)
+            tag.other = newSymbol(.error)
+            tag.markerCoefficient = -1
+            row.add(-1, tag.marker)
+            row.add(1, tag.other)
+            objective.addCost(1, to: tag.other, level: level)
+            if relation == .equal { objective.addCost(1, to: tag.marker, level: level) }
+        }
+        if row.constant < 0 { row.scale(by: -1) }
+
+        var subject = -1
+        if let forced, forced < variableSymbol.count, row.coefficient(of: variableSymbol[forced]) != 0 {
+            subject = variableSymbol[forced]
+        } else {
+            subject = chooseSubject(row, tag)
+        }
+        if subject < 0 {
+            if row.symbols.allSatisfy({ kinds[$0] == .dummy }) {
+                if abs(row.constant) > Tolerance.feasibility * scale { throw .unsatisfiable(conflict: []) }
+                guard tag.marker >= 0 else { return tag }
+                subject = tag.marker
+            } else {
+                try insertWithArtificial(row, tolerance: Tolerance.feasibility * scale)
+                return tag
+            }
+        }
+        let a = row.coefficient(of: subject)
+        row.remove(subject)
+        row.scale(by: -1 / a)
+        substitute(subject, by: row)
+        _ = storeRow(row, basic: subject)
+        return tag
+    }
+
+    /// The basic symbol for a new row `0 = row` (constant ≥ 0): an external, preferring one in
+    /// no other row (no substitution, no fill-in), then the fewest rows, then the lowest id;
+    /// else a new marker or error with a negative coefficient; else -1.
+    private func chooseSubject(_ row: Row, _ tag: ConstraintTag) -> Int {
+        var best = -1
+        var bestCount = Int.max
+        for symbol in row.symbols where kinds[symbol] == .external {
+            let count = columns[symbol].count
+            if count < bestCount {
+                best = symbol
+                bestCount = count
+                if count == 0 { break }
+            }
+        }
+        if best >= 0 { return best }
+        for symbol in [tag.marker, tag.other] where symbol >= 0 && kinds[symbol].canEnter {
+            if row.coefficient(of: symbol) < 0 { return symbol }
+        }
+        return -1
+    }
+
+    /// Phase one: adds `0 = row` through an artificial symbol and minimises it. On failure the
+    /// artificial row is dropped, which leaves an equivalent basis of the previous constraints.
+    private mutating func insertWithArtificial(_ row: Row, tolerance: Double) throws(SolverError) {
+        let artificial = newSymbol(.artificial)
+        _ = storeRow(row, basic: artificial)
+        let goal = storeRow(row, basic: Tableau.phaseOneObjective)
+        do {
+            while let entering = rows[goal].symbols.indices.first(where: {
+                kinds[rows[goal].symbols[$0]].canEnter && rows[goal].coefficients[$0] < -Tolerance.zero
+            }).map({ rows[goal].symbols[$0] }) {
+                guard let index = blockingRow(for: entering) else { break }
+                try pivot(entering, index)
+            }
+        } catch {
+            freeRow(goal)
+            removeMarker(artificial)
+            objective.clear(artificial)
+            throw error
+        }
+        let residual = rows[goal].constant
+        freeRow(goal)
+        if residual > tolerance {
+            removeMarker(artificial)
+            objective.clear(artificial)
+            throw .unsatisfiable(conflict: [])
+        }
+        let index = basicRow[artificial]
+        if index >= 0 {
+            let pivotable = rows[index].symbols.first { kinds[$0] != .dummy && kinds[$0] != .artificial }
+            if let pivotable {
+                unbudgeted { (t: inout Tableau) throws(SolverError) in try t.pivot(pivotable, index) }
+            } else {
+                freeRow(index)
+            }
+        }
+        for index in columns[artificial] { rows[index].remove(artificial) }
+        columns[artificial] = []
+        objective.clear(artificial)
+    }
+
+    /// Runs `body` with the budget off: used to restore a consistent state after an error.
+    private mutating func unbudgeted(_ body: (inout Tableau) throws(SolverError) -> Void) {
+        let enforcing = meter.enforcing
+        meter.enforcing = false
+        do { try body(&self) } catch {}
+        meter.enforcing = enforcing
+    }
+
+    /// Removes the row that carries `marker`, pivoting it into the basis first if parametric,
+    /// choosing the row that keeps every restricted symbol feasible.
+    private mutating func removeMarker(_ marker: Int) {
+        if basicRow[marker] >= 0 {
+            freeRow(basicRow[marker])
+            return
+        }
+        var chosen: Int?
+        var chosenKey = (rank: 3, ratio: Double.infinity, basic: Int.max)
+        for index in columns[marker] where rowBasic[index] >= 0 {
+            let a = rows[index].coefficient(of: marker)
+            let basic = rowBasic[index]
+            let key: (rank: Int, ratio: Double, basic: Int)
+            if !kinds[basic].isRestricted {
+                key = (2, 0, basic)
+            } else if a < 0 {
+                key = (0, -rows[index].constant / a, basic)
+            } else {
+                key = (1, rows[index].constant / a, basic)
+            }
+            if key < chosenKey {
+                chosen = index
+                chosenKey = key
+            }
+        }
+        guard let chosen else { return }
+        unbudgeted { (t: inout Tableau) throws(SolverError) in try t.pivot(marker, chosen) }
+        freeRow(chosen)
+    }
+
+    /// Removes a constraint that has a marker, and its costs.
+    mutating func remove(_ tag: ConstraintTag) {
+        if tag.priority < 1000, let level = objective.existingLevel(for: tag.priority) {
+            for error in [tag.marker, tag.other] where error >= 0 && kinds[error] == .error {
+                if basicRow[error] >= 0 {
+                    objective.addCost(-1, of: rows[basicRow[error]], level: level)
+                } else {
+                    objective.addCost(-1, to: error, level: level)
+                }
+            }
+        }
+        removeMarker(tag.marker)
+        for symbol in [tag.marker, tag.other] where symbol >= 0 {
+            if basicRow[symbol] >= 0 { freeRow(basicRow[symbol]) }
+            for index in columns[symbol] { rows[index].remove(symbol) }
+            columns[symbol] = []
+            objective.clear(symbol)
+        }
+    }
+
+    // MARK: Optimisation
+
+    /// Primal simplex on the lexicographic objective: Bland's rule (lowest-id entering symbol
+    /// with a lexicographically negative cost vector, lowest-id leaving row on ratio ties).
+    mutating func optimize() throws(SolverError) {
+        while let entering = objective.candidates.popMin() {
+            guard basicRow[entering] < 0, kinds[entering].canEnter, objective.sign(of: entering) < 0 else { continue }
+            guard let index = blockingRow(for: entering) else { continue }
+            do { try pivot(entering, index) } catch {
+                objective.candidates.insert(entering)
+                throw error
+            }
+        }
+    }
+
+    /// Moves the constant of the edit constraint tagged `tag` by `delta`, noting rows that
+    /// become infeasible. `dualOptimize()` then restores feasibility.
+    mutating func shiftEdit(_ tag: ConstraintTag, by delta: Double) {
+        let marker = tag.marker
+        guard marker >= 0, tag.markerCoefficient != 0 else { return }
+        let shift = delta / tag.markerCoefficient
+        if basicRow[marker] >= 0 {
+            let index = basicRow[marker]
+            rows[index].constant += shift
+            noteIfInfeasible(index)
+        }
+        for index in columns[marker] where rowBasic[index] >= 0 {
+            rows[index].constant -= rows[index].coefficient(of: marker) * shift
+            noteIfInfeasible(index)
+        }
+    }
+
+    /// Notes every infeasible row (after an aborted dual pass, before restoring).
+    mutating func noteAllInfeasible() {
+        infeasible = []
+        for index in rows.indices { noteIfInfeasible(index) }
+    }
+
+    /// Dual simplex: drives infeasible rows feasible while keeping the cost vectors
+    /// lexicographically non-negative. Throws `.unsatisfiable(conflict: [])` when a row cannot
+    /// be made feasible.
+    mutating func dualOptimize() throws(SolverError) {
+        while let leaving = infeasible.popLast() {
+            let index = basicRow[leaving]
+            guard index >= 0 else { continue }
+            let row = rows[index]
+            if kinds[leaving] == .dummy {
+                if abs(row.constant) > Tolerance.feasibility {
+                    infeasible.append(leaving)
+                    throw .unsatisfiable(conflict: [])
+                }
+                continue
+            }
+            guard row.constant < -Tolerance.feasibility else { continue }
+            var entering = -1
+            var enteringCoefficient = 0.0
+            for i in row.symbols.indices {
+                let symbol = row.symbols[i]
+                let a = row.coefficients[i]
+                guard a > Tolerance.zero, kinds[symbol].canEnter else { continue }
+                if entering < 0 || objective.ratio(symbol, a, isBelow: entering, enteringCoefficient) == true {
+                    entering = symbol
+                    enteringCoefficient = a
+                }
+            }
+            guard entering >= 0 else {
+                infeasible.append(leaving)
+                throw .unsatisfiable(conflict: [])
+            }
+            do { try pivot(entering, index) } catch {
+                infeasible.append(leaving)
+                throw error
+            }
+        }
+    }
+
+    /// Restores feasibility with no budget (after a suggestion was undone).
+    mutating func restoreFeasibility() {
+        noteAllInfeasible()
+        unbudgeted { (t: inout Tableau) throws(SolverError) in try t.dualOptimize() }
+        infeasible = []
+    }
+
+    // MARK: Reading
+
+    /// The current value of variable `variable` (0 if it is in no row).
+    func value(of variable: Int) -> Double {
+        guard variable < variableSymbol.count else { return 0 }
+        let symbol = variableSymbol[variable]
+        guard symbol >= 0, basicRow[symbol] >= 0 else { return 0 }
+        return rows[basicRow[symbol]].constant
+    }
+}
