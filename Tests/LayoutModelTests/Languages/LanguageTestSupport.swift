@@ -36,18 +36,25 @@ func langExpand(_ text: String, index: Int = 0, direction: LayoutDirection = .le
                                hierarchy: hierarchy, layoutDirection: direction)
 }
 
-/// Expands an equation string.
-func langEquation(_ s: String, index: Int = 0) throws(LayoutProblem) -> [LayoutConstraint] {
-    var escaped = ""
-    for ch in s {
-        switch ch {
-        case "\"": escaped += "\\\""
-        case "\\": escaped += "\\\\"
-        case "\n": escaped += "\\n"
-        default: escaped.append(ch)
+/// A JSON string literal for `s`.
+func langJSONString(_ s: String) -> String {
+    var escaped = "\""
+    for scalar in s.unicodeScalars {
+        if scalar == "\"" || scalar == "\\" {
+            escaped += "\\" + String(scalar)
+        } else if scalar.value < 0x20 {
+            let hex = String(scalar.value, radix: 16)
+            escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+            escaped.unicodeScalars.append(scalar)
         }
     }
-    return try langExpand("\"\(escaped)\"", index: index)
+    return escaped + "\""
+}
+
+/// Expands an equation string.
+func langEquation(_ s: String, index: Int = 0) throws(LayoutProblem) -> [LayoutConstraint] {
+    try langExpand(langJSONString(s), index: index)
 }
 
 func langDescriptions(_ cs: [LayoutConstraint]) -> [String] { cs.map(\.debugDescription) }
