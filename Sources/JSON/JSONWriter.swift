@@ -1,30 +1,33 @@
 /// Builds compact or pretty-printed JSON into a byte buffer.
 ///
 /// Commas (and, when pretty, newlines and indentation) are inserted automatically.
-/// Inside an object, call ``key(_:)`` before each value.
+/// Inside an object, call ``key(_:)`` before each value. Misuse (a value without a key
+/// in an object, unbalanced ends) produces invalid JSON but never traps.
 public struct JSONWriter: Sendable {
-    /// The JSON written so far.
-    public var bytes: [UInt8] { output }
-
-    var output: [UInt8] = []
-
+    private var buffer = OutputBuffer(capacity: 256)
     private let pretty: Bool
-    /// For each open container: whether it already has an element or member.
-    private var hasElements: [Bool] = []
+    /// Open containers.
+    private var depth = 0
+    /// Whether the innermost open container already has an element or member.
+    private var currentHasElements = false
+    /// The same flag for the enclosing containers, outermost first.
+    private var outerHasElements: [Bool] = []
     /// A key was just written, so the next value follows it directly.
     private var afterKey = false
 
     /// Creates a writer; `pretty` gives 2-space indentation, `": "` and newlines.
     public init(pretty: Bool = false) {
         self.pretty = pretty
-        output.reserveCapacity(256)
+    }
+
+    /// The JSON written so far.
+    public var bytes: [UInt8] {
+        buffer.bytes
     }
 
     /// Opens an object.
     public mutating func beginObject() {
-        beforeValue()
-        output.append(ASCII.openBrace)
-        hasElements.append(false)
+        beginContainer(ASCII.openBrace)
     }
 
     /// Closes the innermost object.
@@ -34,9 +37,7 @@ public struct JSONWriter: Sendable {
 
     /// Opens an array.
     public mutating func beginArray() {
-        beforeValue()
-        output.append(ASCII.openBracket)
-        hasElements.append(false)
+        beginContainer(ASCII.openBracket)
     }
 
     /// Closes the innermost array.
@@ -46,87 +47,121 @@ public struct JSONWriter: Sendable {
 
     /// Writes an object key; the next call writes its value.
     public mutating func key(_ key: String) {
-        startElement()
-        writeString(key)
-        output.append(ASCII.colon)
-        if pretty {
-            output.append(ASCII.space)
+        var key = key
+        key.withUTF8 { utf8 in
+            let pretty = self.pretty
+            write(isKey: true, capacity: Self.quotedCapacity(utf8) + 2) { p in
+                var n = Self.writeQuoted(utf8, to: p)
+                p[n] = ASCII.colon
+                n += 1
+                if pretty {
+                    p[n] = ASCII.space
+                    n += 1
+                }
+                return n
+            }
         }
         afterKey = true
     }
 
     /// Writes an escaped string value.
     public mutating func string(_ value: String) {
-        beforeValue()
-        writeString(value)
+        var value = value
+        value.withUTF8 { utf8 in
+            write(capacity: Self.quotedCapacity(utf8)) { Self.writeQuoted(utf8, to: $0) }
+        }
     }
 
     /// Writes the shortest text that round-trips `value`: integral values below 1e15 in
     /// magnitude without a fraction (`120`, `-8`), `-0` as `0`, non-finite values as `null`.
     public mutating func number(_ value: Double) {
-        beforeValue()
-        writeNumber(value)
+        write(capacity: Self.maxDoubleLength) { Self.writeDouble(value, to: $0) }
     }
 
     /// Writes an integer.
     public mutating func number(_ value: Int) {
-        beforeValue()
-        writeInteger(value)
+        write(capacity: 20) { Self.writeInteger(value, to: $0) }
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        beforeValue()
-        output.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        write(capacity: 5) { Self.writeLiteral(value ? "true" : "false", to: $0) }
     }
 
     /// Writes `null`.
     public mutating func null() {
-        beforeValue()
-        output.append(contentsOf: Self.nullBytes)
+        write(capacity: 4) { Self.writeLiteral("null", to: $0) }
     }
 
     /// Splices already-serialized JSON in as one value (it is not validated).
     public mutating func raw(_ json: [UInt8]) {
-        beforeValue()
-        output.append(contentsOf: json)
+        json.withUnsafeBufferPointer { json in
+            write(capacity: json.count) { p in
+                if let source = json.baseAddress {
+                    p.update(from: source, count: json.count)
+                }
+                return json.count
+            }
+        }
     }
 
-    static let trueBytes: [UInt8] = Array("true".utf8)
-    static let falseBytes: [UInt8] = Array("false".utf8)
-    static let nullBytes: [UInt8] = Array("null".utf8)
-
-    private mutating func beforeValue() {
-        if afterKey {
+    /// Writes the separator due before a value (or key), then `body`'s bytes, which
+    /// must number at most `capacity`; `body` returns how many it wrote.
+    @inline(__always)
+    private mutating func write(isKey: Bool = false, capacity: Int,
+                                _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let p = buffer.reserve(capacity + (pretty ? 2 + 2 * depth : 1))
+        var n = 0
+        if afterKey && !isKey {
             afterKey = false
-        } else {
-            startElement()
+        } else if depth > 0 {
+            if currentHasElements {
+                p[n] = ASCII.comma
+                n += 1
+            } else {
+                currentHasElements = true
+            }
+            if pretty {
+                n += Self.writeNewline(indent: depth, to: p + n)
+            }
         }
+        n += body(p + n)
+        buffer.commit(n)
     }
 
-    /// Writes the separator before a new element or member of the innermost container.
-    private mutating func startElement() {
-        guard let hasPrevious = hasElements.last else { return }
-        if hasPrevious {
-            output.append(ASCII.comma)
-        } else {
-            hasElements[hasElements.count - 1] = true
+    private mutating func beginContainer(_ opener: UInt8) {
+        write(capacity: 1) { p in
+            p[0] = opener
+            return 1
         }
-        if pretty {
-            newline(indent: hasElements.count)
+        if depth > 0 {
+            outerHasElements.append(currentHasElements)
         }
+        depth += 1
+        currentHasElements = false
     }
 
     private mutating func endContainer(_ closer: UInt8) {
-        let hadElements = hasElements.popLast() ?? false
-        if pretty && hadElements {
-            newline(indent: hasElements.count)
+        let hadElements = currentHasElements
+        if depth > 0 {
+            depth -= 1
+            currentHasElements = outerHasElements.popLast() ?? false
         }
-        output.append(closer)
+        let indented = pretty && hadElements
+        let p = buffer.reserve(2 + 2 * depth)
+        let n = indented ? Self.writeNewline(indent: depth, to: p) : 0
+        p[n] = closer
+        buffer.commit(n + 1)
     }
 
-    private mutating func newline(indent: Int) {
-        output.append(ASCII.newline)
-        output.append(contentsOf: repeatElement(ASCII.space, count: 2 * indent))
+    private static func writeNewline(indent: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = ASCII.newline
+        (p + 1).update(repeating: ASCII.space, count: 2 * indent)
+        return 1 + 2 * indent
+    }
+
+    private static func writeLiteral(_ word: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p.update(from: word.utf8Start, count: word.utf8CodeUnitCount)
+        return word.utf8CodeUnitCount
     }
 }
