@@ -124,7 +124,8 @@ public struct Solver: Sendable {
     }
 
     /// An edit constraint `variable == suggested value` at `priority` (1000 allowed: a required
-    /// edit whose constant changes). The first suggested value is the variable's current value.
+    /// edit whose constant changes). The first suggested value is the variable's value in the
+    /// current (feasible, possibly not yet optimal) solution, so a required edit always fits.
     @discardableResult
     public mutating func addEditVariable(_ variable: Variable, priority: Double) throws(SolverError) -> ConstraintHandle {
         tableau.meter.startRun()
@@ -133,8 +134,9 @@ public struct Solver: Sendable {
             throw .invalidValue("variable \(variable.index) was not made by this solver")
         }
         guard editOf[variable.index] < 0 else { throw .duplicateEditVariable(variable) }
+        if definedBy[variable.index] >= 0 { materialize(variable.index) }
         let expression = NormalizedExpression(
-            variables: [variable.index], coefficients: [1], constant: -values[variable.index])
+            variables: [variable.index], coefficients: [1], constant: -tableau.value(of: variable.index))
         let handle = try append(Record(
             expression: expression, relation: .equal, priority: priority, editVariable: variable.index))
         editOf[variable.index] = handle.index

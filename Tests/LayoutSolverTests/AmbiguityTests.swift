@@ -1,0 +1,82 @@
+import LayoutSolver
+import Testing
+
+@Suite struct AmbiguityTests {
+    @Test func equalPriorityTieIsAmbiguous() throws {
+        // x == 0 @750 and x == 10 @750: any x in [0, 10] costs 10.
+        var s = Solver()
+        let x = s.makeVariable()
+        try s.add(pin(x, 0), .equal, priority: 750)
+        try s.add(pin(x, 10), .equal, priority: 750)
+        try s.solve()
+        #expect(s.value(of: x) >= 0 && s.value(of: x) <= 10)
+        #expect(s.ambiguousVariables() == [x])
+    }
+
+    @Test func tieBrokenByALowerLevelIsNotAmbiguous() throws {
+        var s = Solver()
+        let x = s.makeVariable()
+        try s.add(pin(x, 0), .equal, priority: 750)
+        try s.add(pin(x, 10), .equal, priority: 750)
+        try s.add(pin(x, 4), .equal, priority: 1)
+        try s.solve()
+        #expect(s.value(of: x) == 4)
+        #expect(s.ambiguousVariables() == [])
+    }
+
+    @Test func viewWithoutWidthIsAmbiguousUntilAWeakWidth() throws {
+        // left == 10, top == 20, height == 30: width is free.
+        var s = Solver()
+        let left = s.makeVariable(), top = s.makeVariable(), width = s.makeVariable(), height = s.makeVariable()
+        try s.add(pin(left, 10), .equal)
+        try s.add(pin(top, 20), .equal)
+        try s.add(pin(height, 30), .equal)
+        try s.solve()
+        #expect(s.ambiguousVariables() == [width])
+        try s.add(pin(width, 100), .equal, priority: 1)
+        try s.solve()
+        #expect(s.ambiguousVariables() == [])
+        #expect(s.value(of: width) == 100)
+    }
+
+    @Test func rightEdgeFollowsAFreeWidth() throws {
+        // right == left + width with left == 0: width and right are free together.
+        var s = Solver()
+        let left = s.makeVariable(), width = s.makeVariable(), right = s.makeVariable()
+        try s.add(pin(left, 0), .equal)
+        try s.add(expr([(right, 1), (left, -1), (width, -1)]), .equal)
+        try s.add(pin(left, 3), .equal, priority: 20)
+        try s.solve()
+        #expect(s.ambiguousVariables() == [width, right])
+    }
+
+    @Test func huggingAndCompressionPinAVariable() throws {
+        // width ≤ 50 @250 (hugging), width ≥ 50 @750 (compression), width ≥ 0 required.
+        var s = Solver()
+        let w = s.makeVariable()
+        try s.add(pin(w, 0), .greaterThanOrEqual)
+        try s.add(pin(w, 50), .lessThanOrEqual, priority: 250)
+        try s.add(pin(w, 50), .greaterThanOrEqual, priority: 750)
+        try s.solve()
+        #expect(s.value(of: w) == 50)
+        #expect(s.ambiguousVariables() == [])
+    }
+
+    @Test func inequalityRangeWithoutPreferenceIsAmbiguous() throws {
+        // 0 ≤ x ≤ 10 required and nothing else: x is free in the range.
+        var s = Solver()
+        let x = s.makeVariable()
+        try s.add(pin(x, 0), .greaterThanOrEqual)
+        try s.add(pin(x, 10), .lessThanOrEqual)
+        try s.solve()
+        #expect(s.ambiguousVariables() == [x])
+    }
+
+    @Test func unusedVariableIsAmbiguous() throws {
+        var s = Solver()
+        let a = s.makeVariable(), b = s.makeVariable()
+        try s.add(pin(a, 1), .equal)
+        try s.solve()
+        #expect(s.ambiguousVariables() == [b])
+    }
+}

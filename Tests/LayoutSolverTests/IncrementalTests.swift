@@ -1,0 +1,158 @@
+import LayoutSolver
+import Testing
+
+@Suite struct IncrementalTests {
+    /// A small row: x0 == 0, x_{i+1} == x_i + w_i + 8, w_i == 40 @250, w_i ≥ 20 required,
+    /// and the end x_n + w_n == 200 @750.
+    func row(_ s: inout Solver, count: Int) throws -> (xs: [Variable], ws: [Variable]) {
+        let xs = (0..<count).map { _ in s.makeVariable() }
+        let ws = (0..<count).map { _ in s.makeVariable() }
+        try s.add(pin(xs[0], 0), .equal)
+        for i in 0..<count {
+            try s.add(pin(ws[i], 40), .equal, priority: 250)
+            try s.add(pin(ws[i], 20), .greaterThanOrEqual)
+            if i + 1 < count { try s.add(expr([(xs[i + 1], 1), (xs[i], -1), (ws[i], -1)], -8), .equal) }
+        }
+        try s.add(expr([(xs[count - 1], 1), (ws[count - 1], 1)], -200), .equal, priority: 750)
+        return (xs, ws)
+    }
+
+    @Test func suggestValueMatchesFromScratch() throws {
+        // Edit x == v @1000 on a width; values after suggestions equal a fresh solver given w == v.
+        var s = Solver()
+        let (xs, ws) = try row(&s, count: 4)
+        try s.solve()
+        try s.addEditVariable(ws[1], priority: 1000)
+        for value in [25.0, 60.0, 33.5, 20.0] {
+            try s.suggestValue(value, for: ws[1])
+            var fresh = Solver()
+            let (fx, fw) = try row(&fresh, count: 4)
+            try fresh.add(pin(fw[1], value), .equal)
+            try fresh.solve()
+            for i in 0..<4 {
+                #expect(abs(s.value(of: xs[i]) - fresh.value(of: fx[i])) < 1e-9)
+                #expect(abs(s.value(of: ws[i]) - fresh.value(of: fw[i])) < 1e-9)
+            }
+        }
+    }
+
+    @Test func suggestedWidthsByHand() throws {
+        // 3 widths, gaps 8, end at 200 @750, widths want 40 @250: total 3w + 16 = 200 wants w
+        // summing to 184. With w1 fixed at 100 by a required edit: w0 + w2 = 84, both ≥ 20;
+        // the 250 level is |w0 - 40| + |w2 - 40| = 4 on the whole segment, so the sum, not
+        // the split, is determined: x2 + w2 = 200 exactly.
+        var s = Solver()
+        let (xs, ws) = try row(&s, count: 3)
+        try s.addEditVariable(ws[1], priority: 1000)
+        try s.suggestValue(100, for: ws[1])
+        try s.solve()
+        #expect(s.value(of: ws[1]) == 100)
+        #expect(abs(s.value(of: xs[2]) + s.value(of: ws[2]) - 200) < 1e-9)
+        #expect(abs(s.value(of: ws[0]) + s.value(of: ws[2]) - 84) < 1e-9)
+    }
+
+    @Test func impossibleRequiredSuggestionKeepsThePreviousValue() throws {
+        // w ≥ 20 required; a required edit on w cannot take 10: conflict {w ≥ 20, edit}.
+        var s = Solver()
+        let w = s.makeVariable()
+        let floor = try s.add(pin(w, 20), .greaterThanOrEqual)
+        try s.add(pin(w, 40), .equal, priority: 250)
+        try s.solve()
+        let edit = try s.addEditVariable(w, priority: 1000)
+        try s.suggestValue(30, for: w)
+        #expect(s.value(of: w) == 30)
+        #expect(throws: SolverError.unsatisfiable(conflict: [floor, edit])) {
+            try s.suggestValue(10, for: w)
+        }
+        try s.solve()
+        #expect(s.value(of: w) == 30)
+        try s.suggestValue(25, for: w)
+        #expect(s.value(of: w) == 25)
+    }
+
+    @Test func optionalEditFollowsSuggestions() throws {
+        // w ≤ 50 required, edit @500: suggestions above 50 stop at 50.
+        var s = Solver()
+        let w = s.makeVariable()
+        try s.add(pin(w, 50), .lessThanOrEqual)
+        try s.addEditVariable(w, priority: 500)
+        try s.suggestValue(30, for: w)
+        #expect(s.value(of: w) == 30)
+        try s.suggestValue(80, for: w)
+        #expect(s.value(of: w) == 50)
+        try s.removeEditVariable(w)
+        try s.addEditVariable(w, priority: 500)
+        try s.suggestValue(-5, for: w)
+        #expect(s.value(of: w) == -5)
+    }
+
+    @Test func removeMatchesFromScratch() throws {
+        // Remove each constraint of a small problem in turn; compare with building without it.
+        func build(_ s: inout Solver, skipping: Int?) throws -> ([Variable], [ConstraintHandle?]) {
+            let x = s.makeVariable(), y = s.makeVariable(), z = s.makeVariable()
+            let specs: [(LinearExpression, Relation, Double)] = [
+                (pin(x, 10), .equal, 1000),
+                (expr([(y, 1), (x, -1)], -5), .equal, 1000),
+                (expr([(z, 1), (y, -1)]), .greaterThanOrEqual, 1000),
+                (pin(z, 100), .equal, 250),
+                (pin(z, 40), .lessThanOrEqual, 500),
+                (pin(y, 30), .equal, 100),
+                (pin(x, 0), .equal, 750),
+                (pin(z, 20), .equal, 1),
+            ]
+            var handles: [ConstraintHandle?] = []
+            for (i, spec) in specs.enumerated() {
+                handles.append(i == skipping ? nil : try s.add(spec.0, spec.1, priority: spec.2))
+            }
+            return ([x, y, z], handles)
+        }
+        for removed in 0..<8 {
+            var s = Solver()
+            let (vars, handles) = try build(&s, skipping: nil)
+            try s.solve()
+            if let h = handles[removed] { try s.remove(h) }
+            try s.solve()
+            var fresh = Solver()
+            let (fvars, _) = try build(&fresh, skipping: removed)
+            try fresh.solve()
+            for i in 0..<3 {
+                #expect(abs(s.value(of: vars[i]) - fresh.value(of: fvars[i])) < 1e-9, "removed \(removed)")
+            }
+        }
+    }
+
+    @Test func removeByHand() throws {
+        // x == 10 required, x == 0 @750: x = 10; remove the required one: x = 0.
+        var s = Solver()
+        let x = s.makeVariable()
+        let h = try s.add(pin(x, 10), .equal)
+        try s.add(expr([(x, 2)], -3), .greaterThanOrEqual, priority: 10)
+        try s.add(pin(x, 0), .equal, priority: 750)
+        try s.solve()
+        #expect(s.value(of: x) == 10)
+        try s.remove(h)
+        try s.solve()
+        #expect(s.value(of: x) == 0)
+        #expect(!s.contains(h))
+    }
+
+    @Test func pivotBudgetStopsARun() throws {
+        // x == 0 @750 then x == 10 @751, ten times: each pair needs a pivot to reach x = 10.
+        var s = Solver(budget: SolverBudget(maxPivots: 1))
+        let xs = (0..<10).map { _ in s.makeVariable() }
+        for x in xs {
+            try s.add(pin(x, 0), .equal, priority: 750)
+            try s.add(pin(x, 10), .equal, priority: 751)
+        }
+        #expect(throws: SolverError.pivotBudgetExceeded(limit: 1)) { try s.solve() }
+        s.budget = .unlimited
+        try s.solve()
+        #expect(xs.allSatisfy { s.value(of: $0) == 10 })
+    }
+
+    @Test func pastDeadlineStopsARun() throws {
+        var s = Solver(budget: SolverBudget(deadline: ContinuousClock.now - .seconds(1)))
+        let x = s.makeVariable()
+        #expect(throws: SolverError.deadlineExceeded) { try s.add(pin(x, 1), .equal) }
+    }
+}
