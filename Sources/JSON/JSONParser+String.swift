@@ -7,9 +7,13 @@ extension JSONParser {
         var escaped = false
         while true {
             if let base = p.baseAddress {
+                // Skip 8 plain bytes at a time, then jump straight to the first special one.
                 while j + 8 <= n {
-                    let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-                    if Self.wordNeedsAttention(word) { break }
+                    let special = Self.specialBytes(UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                    if special != 0 {
+                        j += special.trailingZeroBitCount >> 3
+                        break
+                    }
                     j += 8
                 }
             }
@@ -36,18 +40,17 @@ extension JSONParser {
         return j + 1
     }
 
-    /// Whether any of 8 bytes is non-ASCII, a control character, `"` or `\`.
+    /// A mask with the high bit set in the lowest byte (in memory order) of `w` that is
+    /// non-ASCII, a control character, `"` or `\`; zero when there is none. Bits above
+    /// the lowest flagged byte may be spurious (borrows), so only the lowest one counts.
     @inline(__always)
-    static func wordNeedsAttention(_ w: UInt64) -> Bool {
+    static func specialBytes(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        if w & highs != 0 { return true }
-        let control = (w &- ones &* 0x20) & ~w & highs
+        let control = w &- ones &* 0x20
         let q = w ^ (ones &* UInt64(ASCII.quote))
-        let quote = (q &- ones) & ~q & highs
         let s = w ^ (ones &* UInt64(ASCII.backslash))
-        let backslash = (s &- ones) & ~s & highs
-        return control | quote | backslash != 0
+        return ((control | (q &- ones) | (s &- ones)) & ~w | w) & highs
     }
 
     /// Validates the escape sequence at `j` (a backslash); returns the offset after it.

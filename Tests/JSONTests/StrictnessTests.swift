@@ -20,6 +20,27 @@ import Testing
         _ = parse("\"\u{7F}\"")  // DEL is allowed
     }
 
+    @Test func findsSpecialBytesAtEveryPositionOfLongStrings() throws {
+        for length in 0..<40 {
+            for position in 0..<length {
+                var content = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                content[position] = 0x01
+                let error = try #require(parseError([UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]))
+                #expect(error.offset == position + 1)
+
+                let plain = String(repeating: "b", count: length)
+                var escaped = Array(plain.utf8)
+                escaped.replaceSubrange(position..<(position + 1), with: Array(#"\n"#.utf8))
+                let text = "\"" + String(decoding: escaped, as: UTF8.self) + "\""
+                let expected = String(repeating: "b", count: position) + "\n" + String(repeating: "b", count: length - position - 1)
+                #expect(parse(text)?.string == expected)
+
+                let unicode = String(repeating: "c", count: position) + "é" + String(repeating: "c", count: length - position)
+                #expect(parse("\"" + unicode + "\"")?.string == unicode)
+            }
+        }
+    }
+
     @Test func rejectsInvalidUTF8() throws {
         let bad: [[UInt8]] = [
             [0xC0, 0x80], [0xC1, 0xBF],                 // overlong 2-byte

@@ -75,6 +75,21 @@ import Testing
         #expect(text(w) == expected)
     }
 
+    @Test func shortDecimalsMatchTheShortestRoundTripDescription() {
+        var generator = SplitMix64(seed: 3)
+        for _ in 0..<20_000 {
+            let scale = [1.0, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000][Int(generator.next() % 8)]
+            let value = Double(Int64(generator.next() % 20_000_000_000) - 10_000_000_000) / scale
+            var w = JSONWriter()
+            w.number(value)
+            let written = text(w)
+            var expected = value.description
+            if expected.hasSuffix(".0") { expected.removeLast(2) }
+            if expected == "-0" { expected = "0" }
+            #expect(written == expected)
+        }
+    }
+
     @Test func formatsIntegers() {
         var w = JSONWriter()
         w.beginArray()
