@@ -1,0 +1,156 @@
+import LayoutSolver
+import PropertyBased
+import Testing
+
+/// Random small problems: 3 variables, up to 7 constraints with small integer coefficients,
+/// mixed relations and priorities, plus one tie-breaking pin per variable at its own tiny
+/// priority so the lexicographic optimum is unique.
+struct RandomProblem {
+    static let variableCount = 3
+    var constraints: [ReferenceConstraint] = []
+    var tieBreakers: [ReferenceConstraint] = []
+
+    init(seed: Int) {
+        var rng = SplitMix(seed: seed)
+        let priorities: [Double] = [1000, 1000, 1000, 750, 750, 500, 250, 1]
+        let relations: [Relation] = [.equal, .lessThanOrEqual, .greaterThanOrEqual]
+        for _ in 0..<Int.random(in: 1...7, using: &rng) {
+            var coefficients = (0..<Self.variableCount).map { _ in Double(Int.random(in: -2...2, using: &rng)) }
+            if coefficients.allSatisfy({ $0 == 0 }) { coefficients[Int.random(in: 0..<Self.variableCount, using: &rng)] = 1 }
+            constraints.append(ReferenceConstraint(
+                coefficients: coefficients,
+                constant: Double(Int.random(in: -20...20, using: &rng)),
+                relation: relations.randomElement(using: &rng) ?? .equal,
+                priority: priorities.randomElement(using: &rng) ?? 1000))
+        }
+        for i in 0..<Self.variableCount {
+            var coefficients = [Double](repeating: 0, count: Self.variableCount)
+            coefficients[i] = 1
+            tieBreakers.append(ReferenceConstraint(
+                coefficients: coefficients, constant: Double(Int.random(in: -30...30, using: &rng)),
+                relation: .equal, priority: 0.001 * Double(i + 1)))
+        }
+    }
+}
+
+/// Whether the required ones among `constraints` can hold together, by the reference.
+func referenceFeasible(_ constraints: [ReferenceConstraint]) -> Bool {
+    referenceSolve(variableCount: RandomProblem.variableCount, constraints.filter { $0.priority >= 1000 }) != nil
+}
+
+@Suite struct PropertyTests {
+    @Test func optimumMatchesTheReference() async {
+        await propertyCheck(count: 400, input: Gen.int(in: 0...1_000_000_000)) { seed in
+            let problem = RandomProblem(seed: seed)
+            var s = Solver()
+            let xs = (0..<RandomProblem.variableCount).map { _ in s.makeVariable() }
+            #expect(xs.map(\.index) == [0, 1, 2])
+            var kept: [ReferenceConstraint] = []
+            var handles: [ConstraintHandle: ReferenceConstraint] = [:]
+            for c in problem.constraints + problem.tieBreakers {
+                do {
+                    let h = try s.add(c.expression, c.relation, priority: c.priority)
+                    handles[h] = c
+                    kept.append(c)
+                } catch {
+                    guard case .unsatisfiable(let conflict)? = error as? SolverError else {
+                        Issue.record("seed \(seed): unexpected \(error)")
+                        return
+                    }
+                    #expect(!referenceFeasible(kept + [c]), "seed \(seed): engine refused a feasible \(c)")
+                    let members = conflict.compactMap { handles[$0] }
+                    #expect(members.count == conflict.count && members.allSatisfy { $0.priority >= 1000 })
+                    #expect(!referenceFeasible(members + [c]), "seed \(seed): conflict is not infeasible")
+                    for drop in members.indices {
+                        var rest = members
+                        rest.remove(at: drop)
+                        #expect(referenceFeasible(rest + [c]), "seed \(seed): conflict is not minimal")
+                    }
+                }
+            }
+            guard let expected = referenceSolve(variableCount: RandomProblem.variableCount, kept) else {
+                Issue.record("seed \(seed): reference finds the kept set infeasible")
+                return
+            }
+            do { try s.solve() } catch {
+                Issue.record("seed \(seed): \(error)")
+                return
+            }
+            for i in xs.indices {
+                #expect(abs(s.value(of: xs[i]) - expected[i]) < 1e-6,
+                        "seed \(seed): x\(i) = \(s.value(of: xs[i])), reference \(expected[i])")
+            }
+            #expect(s.ambiguousVariables() == [], "seed \(seed)")
+        }
+    }
+
+    @Test func incrementalSequencesMatchTheReference() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000_000)) { seed in
+            var rng = SplitMix(seed: seed &+ 7)
+            let problem = RandomProblem(seed: seed)
+            var s = Solver()
+            let xs = (0..<RandomProblem.variableCount).map { _ in s.makeVariable() }
+            var active: [(ConstraintHandle, ReferenceConstraint)] = []
+            for c in problem.tieBreakers {
+                do { active.append((try s.add(c.expression, c.relation, priority: c.priority), c)) } catch {
+                    Issue.record("seed \(seed): \(error)")
+                }
+            }
+            var edit: (variable: Int, priority: Double, value: Double)?
+            let pool = problem.constraints
+            for _ in 0..<12 {
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0, 1, 2:
+                    guard let c = pool.randomElement(using: &rng) else { continue }
+                    if let h = try? s.add(c.expression, c.relation, priority: c.priority) { active.append((h, c)) }
+                case 3:
+                    let removable = active.indices.filter { active[$0].1.priority >= 0.01 }
+                    guard let i = removable.randomElement(using: &rng) else { continue }
+                    do { try s.remove(active[i].0) } catch { Issue.record("seed \(seed): \(error)") }
+                    active.remove(at: i)
+                case 4:
+                    if edit == nil {
+                        let variable = Int.random(in: 0..<RandomProblem.variableCount, using: &rng)
+                        let priority: Double = Bool.random(using: &rng) ? 1000 : 600
+                        do {
+                            try s.solve()
+                            try s.addEditVariable(xs[variable], priority: priority)
+                            edit = (variable, priority, s.value(of: xs[variable]))
+                        } catch { Issue.record("seed \(seed): \(error)") }
+                    }
+                default:
+                    guard let e = edit else { continue }
+                    let value = Double(Int.random(in: -25...25, using: &rng))
+                    do {
+                        try s.suggestValue(value, for: xs[e.variable])
+                        edit = (e.variable, e.priority, value)
+                    } catch {
+                        guard case .unsatisfiable? = error as? SolverError, e.priority >= 1000 else {
+                            Issue.record("seed \(seed): \(error)")
+                            continue
+                        }
+                    }
+                }
+            }
+            var final = active.map(\.1)
+            if let e = edit {
+                var coefficients = [Double](repeating: 0, count: RandomProblem.variableCount)
+                coefficients[e.variable] = 1
+                final.append(ReferenceConstraint(
+                    coefficients: coefficients, constant: -e.value, relation: .equal, priority: e.priority))
+            }
+            guard let expected = referenceSolve(variableCount: RandomProblem.variableCount, final) else {
+                Issue.record("seed \(seed): reference finds the final set infeasible")
+                return
+            }
+            do { try s.solve() } catch {
+                Issue.record("seed \(seed): \(error)")
+                return
+            }
+            for i in xs.indices {
+                #expect(abs(s.value(of: xs[i]) - expected[i]) < 1e-6,
+                        "seed \(seed): x\(i) = \(s.value(of: xs[i])), reference \(expected[i])")
+            }
+        }
+    }
+}
