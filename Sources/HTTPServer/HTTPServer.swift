@@ -147,15 +147,21 @@ public final class HTTPServer: Sendable {
         }
         guard running else { return }
         core.logger.info("HTTP server draining", metadata: ["deadline": "\(deadline)"])
-        while clock.now < end {
-            let open: Int? = phase.withLock { p in
+        let began = clock.now
+        var open = 0
+        while true {
+            let n: Int? = phase.withLock { p in
                 if case .running(let r) = p { return Int(lhs_current_connections(r.server)) }
                 return nil
             }
-            guard let open else { return }  // stopped meanwhile
-            if open == 0 { break }
+            guard let n else { return }  // stopped meanwhile
+            open = n
+            if open == 0 || clock.now >= end { break }
             usleep(10_000)
         }
+        core.logger.info("HTTP server drained", metadata: [
+            "connectionsLeft": "\(open)", "elapsed": "\(clock.now - began)",
+        ])
         stop()
     }
 
@@ -229,7 +235,8 @@ final class ServerCore: Sendable {
     /// Starts the worker threads (they hold `self` until the pool is shut down).
     func startWorkers() -> Bool {
         pool.start { [self] job in
-            finish(job, with: handler.respond(to: job.request))
+            let response = handler.respond(to: job.request)
+            return { self.finish(job, with: response) }
         }
     }
 

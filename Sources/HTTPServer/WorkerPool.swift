@@ -61,7 +61,10 @@ final class WorkerPool<Job: Sendable>: @unchecked Sendable {
     }
 
     /// Starts the threads. Returns false if one could not be created (those started are stopped).
-    func start(_ work: @escaping @Sendable (Job) -> Void) -> Bool {
+    /// `work` runs a job and returns what publishes its result; the job's slot is freed before
+    /// the result is published, so a client that sends its next request as soon as it has the
+    /// response finds the slot free.
+    func start(_ work: @escaping @Sendable (Job) -> (() -> Void)) -> Bool {
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         defer { pthread_attr_destroy(&attr) }
@@ -151,7 +154,7 @@ final class WorkerPool<Job: Sendable>: @unchecked Sendable {
 
     private enum Next { case job(Job), wait, exit }
 
-    private func run(_ work: @Sendable (Job) -> Void) {
+    private func run(_ work: @Sendable (Job) -> (() -> Void)) {
         while true {
             let next: Next = state.withLock { s in
                 if s.queued > 0, let j = s.queue[s.head] {
@@ -169,8 +172,9 @@ final class WorkerPool<Job: Sendable>: @unchecked Sendable {
             }
             switch next {
             case .job(let j):
-                work(j)
+                let publish = work(j)
                 state.withLock { $0.running -= 1 }
+                publish()
             case .exit:
                 return
             case .wait:
