@@ -13,17 +13,17 @@ public struct JSONDocument: Sendable {
     /// duplicate keys within one object, nesting deeper than `maxDepth`, and anything
     /// but whitespace after the value.
     public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) {
-        let tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [TapeEntry] in
-            var parser = JSONParser(buffer, maxDepth: maxDepth)
-            do throws(JSONSyntaxError) {
-                try parser.parse()
-            } catch {
-                parser.discard()
-                throw error
-            }
-            return parser.finish()
+        let source = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = source.initialize(from: bytes)
+        var parser = JSONParser(UnsafeBufferPointer(source), maxDepth: maxDepth)
+        do throws(JSONSyntaxError) {
+            try parser.parse()
+        } catch {
+            parser.discard()
+            source.deallocate()
+            throw error
         }
-        storage = JSONStorage(bytes: bytes, tape: tape)
+        storage = JSONStorage(bytes: source, tape: parser.finish())
     }
 
     /// The top-level value.

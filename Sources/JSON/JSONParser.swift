@@ -31,8 +31,8 @@ struct JSONParser {
         tape = TapeBuffer(capacity: p.count / 8)
     }
 
-    /// The finished tape.
-    mutating func finish() -> [TapeEntry] {
+    /// The finished tape, whose memory the caller now owns.
+    func finish() -> UnsafeMutableBufferPointer<TapeEntry> {
         tape.finish()
     }
 

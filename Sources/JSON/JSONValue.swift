@@ -37,14 +37,14 @@ public struct JSONValue: Sendable {
     public var number: Double? {
         let entry = self.entry
         guard entry.kind == .number else { return nil }
-        return storage.bytes.withUnsafeBufferPointer { decodeNumber(UnsafeBufferPointer(rebasing: $0[entry.contentRange])) }
+        return decodeNumber(storage.content(of: entry))
     }
 
     /// The number literal exactly as written, e.g. to tell `1` from `1.0` or `1e3`.
     public var numberText: Substring? {
         let entry = self.entry
         guard entry.kind == .number else { return nil }
-        return Substring(String(decoding: storage.bytes[entry.contentRange], as: UTF8.self))
+        return Substring(String(decoding: storage.content(of: entry), as: UTF8.self))
     }
 
     /// The unescaped string, when this value is a string.
@@ -96,22 +96,20 @@ public struct JSONValue: Sendable {
         let entry = self.entry
         guard entry.kind == .object else { return nil }
         var wanted = key
-        return wanted.withUTF8 { wantedBytes in
-            storage.bytes.withUnsafeBufferPointer { bytes in
-                var i = index + 1
-                for _ in 0..<Int(entry.length) {
-                    let keyEntry = storage.tape[i]
-                    let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
-                    let matches = keyEntry.hasEscapes
-                        ? unescape(content).elementsEqual(wantedBytes)
-                        : content.count == wantedBytes.count && content.elementsEqual(wantedBytes)
-                    if matches {
-                        return JSONValue(storage: storage, index: i + 1)
-                    }
-                    i = Int(storage.tape[i + 1].next)
+        return wanted.withUTF8 { wanted in
+            var i = index + 1
+            for _ in 0..<Int(entry.length) {
+                let keyEntry = storage.tape[i]
+                let content = storage.content(of: keyEntry)
+                let matches = keyEntry.hasEscapes
+                    ? unescape(content).elementsEqual(wanted)
+                    : content.count == wanted.count && content.elementsEqual(wanted)
+                if matches {
+                    return JSONValue(storage: storage, index: i + 1)
                 }
-                return nil
+                i = Int(storage.tape[i + 1].next)
             }
+            return nil
         }
     }
 
@@ -132,11 +130,9 @@ public struct JSONValue: Sendable {
     }
 
     private static func string(of entry: TapeEntry, in storage: JSONStorage) -> String {
-        storage.bytes.withUnsafeBufferPointer { bytes in
-            let content = UnsafeBufferPointer(rebasing: bytes[entry.contentRange])
-            return entry.hasEscapes
-                ? String(decoding: unescape(content), as: UTF8.self)
-                : String(decoding: content, as: UTF8.self)
-        }
+        let content = storage.content(of: entry)
+        return entry.hasEscapes
+            ? String(decoding: unescape(content), as: UTF8.self)
+            : String(decoding: content, as: UTF8.self)
     }
 }

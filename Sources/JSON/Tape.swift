@@ -41,13 +41,26 @@ struct TapeEntry: Sendable {
     }
 }
 
-/// The parsed document shared by every ``JSONValue`` view into it.
-final class JSONStorage: Sendable {
-    let bytes: [UInt8]
-    let tape: [TapeEntry]
+/// The parsed document shared by every ``JSONValue`` view into it: a private copy of
+/// the source bytes and the tape, both immutable after parsing.
+final class JSONStorage: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let tape: UnsafeBufferPointer<TapeEntry>
 
-    init(bytes: [UInt8], tape: [TapeEntry]) {
-        self.bytes = bytes
-        self.tape = tape
+    /// Takes ownership of both buffers.
+    init(bytes: UnsafeMutableBufferPointer<UInt8>, tape: UnsafeMutableBufferPointer<TapeEntry>) {
+        self.bytes = UnsafeBufferPointer(bytes)
+        self.tape = UnsafeBufferPointer(tape)
+    }
+
+    deinit {
+        bytes.deallocate()
+        tape.deallocate()
+    }
+
+    /// The source bytes of `entry`'s string content or number literal.
+    @inline(__always)
+    func content(of entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[entry.contentRange])
     }
 }

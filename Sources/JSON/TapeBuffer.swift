@@ -1,5 +1,5 @@
 /// A growable buffer of tape entries used while parsing, without per-append
-/// uniqueness checks. The owner calls ``finish()`` or ``deallocate()`` exactly once.
+/// uniqueness checks. The owner calls ``finish()`` (taking the memory) or ``deallocate()`` exactly once.
 struct TapeBuffer {
     private var base: UnsafeMutablePointer<TapeEntry>
     private var capacity: Int
@@ -27,11 +27,9 @@ struct TapeBuffer {
         set { base[index] = newValue }
     }
 
-    /// The entries as an array; frees the buffer.
-    mutating func finish() -> [TapeEntry] {
-        let entries = Array(UnsafeBufferPointer(start: base, count: count))
-        deallocate()
-        return entries
+    /// The entries, whose memory the caller now owns.
+    func finish() -> UnsafeMutableBufferPointer<TapeEntry> {
+        UnsafeMutableBufferPointer(start: base, count: count)
     }
 
     /// Frees the buffer.
