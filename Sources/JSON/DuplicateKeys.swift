@@ -6,18 +6,20 @@ extension JSONParser {
     /// of the object at `objectEntry`, or nil. Keys compare after unescaping.
     func duplicateKey(objectEntry: Int, count: Int) -> Int? {
         if count <= Self.pairwiseDuplicateLimit {
-            var later = nextKey(after: objectEntry + 1)
-            for _ in 1..<count {
-                var earlier = objectEntry + 1
-                while earlier < later {
-                    if keysEqual(tape[earlier], tape[later]) {
-                        return later
-                    }
-                    earlier = nextKey(after: earlier)
+            return withUnsafeTemporaryAllocation(of: (signature: UInt64, key: Int).self, capacity: count) { keys in
+                var key = objectEntry + 1
+                for i in 0..<count {
+                    keys.initializeElement(at: i, to: (signature(tape[key]), key))
+                    key = nextKey(after: key)
                 }
-                later = nextKey(after: later)
+                for b in 1..<count {
+                    for a in 0..<b where keys[a].signature == keys[b].signature
+                        && keysEqual(tape[keys[a].key], tape[keys[b].key]) {
+                        return keys[b].key
+                    }
+                }
+                return nil
             }
-            return nil
         }
         var keys: [Int] = []
         keys.reserveCapacity(count)
@@ -48,6 +50,22 @@ extension JSONParser {
             first = min(first ?? hashed[i].index, hashed[i].index)
         }
         return first
+    }
+
+    /// Length and first bytes of a key's unescaped content: equal keys have equal signatures.
+    private func signature(_ entry: TapeEntry) -> UInt64 {
+        if entry.hasEscapes {
+            return decodedString(entry: entry).withUnsafeBufferPointer(Self.signature)
+        }
+        return Self.signature(UnsafeBufferPointer(rebasing: p[entry.contentRange]))
+    }
+
+    private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var signature = UInt64(truncatingIfNeeded: bytes.count) << 56
+        for k in 0..<min(bytes.count, 7) {
+            signature |= UInt64(bytes[k]) << (8 * k)
+        }
+        return signature
     }
 
     /// Whether two string entries have the same unescaped content.

@@ -91,6 +91,14 @@ import Testing
         _ = parse(#"{"a": 1, "A": 2, "a ": 3, "\u0062": 4}"#)
     }
 
+    @Test func keysSharingLengthAndPrefixAreComparedInFull() throws {
+        _ = parse(#"{"abcdefgX": 1, "abcdefgY": 2, "abcdefg": 3, "abcdefgXY": 4}"#)
+        let plain = try #require(parseError(#"{"abcdefgX": 1, "abcdefgY": 2, "abcdefgX": 3}"#))
+        #expect(plain.offset == 31)
+        let escaped = try #require(parseError(#"{"abcdefgX": 1, "abcdefgY": 2, "\u0061bcdefg\u0058": 3}"#))
+        #expect(escaped.message == #"duplicate key "abcdefgX""#)
+    }
+
     @Test func duplicateKeysInSiblingObjectsAreFine() {
         _ = parse(#"[{"a": 1}, {"a": 2}, {"a": {"a": {"a": 3}}}]"#)
     }
