@@ -82,7 +82,7 @@ extension JSONParser {
                 return j + 6
             }
         default:
-            throw error(at: j, "invalid escape sequence '\\\(Character(Unicode.Scalar(p[j + 1])))'")
+            throw error(at: j, "invalid escape sequence: backslash followed by \(ASCII.describe(p[j + 1]))")
         }
     }
 

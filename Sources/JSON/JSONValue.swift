@@ -114,10 +114,16 @@ public struct JSONValue: Sendable {
     }
 
     /// The element at `index`, when this is an array and `index` is in range; never traps.
+    /// O(1) for arrays of scalars, O(index) otherwise (iterate ``elements`` instead).
     public subscript(index: Int) -> JSONValue? {
         let entry = self.entry
         guard entry.kind == .array, index >= 0, index < Int(entry.length) else { return nil }
-        var i = self.index + 1
+        let first = self.index + 1
+        // Elements that are all scalars take one entry each: index directly.
+        if Int(entry.next) - first == Int(entry.length) {
+            return JSONValue(storage: storage, index: first + index)
+        }
+        var i = first
         for _ in 0..<index {
             i = Int(storage.tape[i].next)
         }

@@ -19,6 +19,18 @@ import Testing
         #expect(root["missing"] == nil)
     }
 
+    @Test func indexesArraysOfScalarsAndOfContainers() throws {
+        let root = try #require(parse(#"[[1, "a", null, true], [[1], {"b": [2]}, 3], []]"#))
+        #expect(root[0]?[1]?.string == "a")
+        #expect(root[0]?[3]?.bool == true)
+        #expect(root[0]?[4] == nil)
+        #expect(root[1]?[1]?["b"]?[0]?.number == 2)
+        #expect(root[1]?[2]?.number == 3)
+        #expect(root[1]?[3] == nil)
+        #expect(root[2]?[0] == nil)
+        #expect(root[2]?.count == 0)
+    }
+
     @Test func accessorsNeverTrapOnTheWrongKind() throws {
         let root = try #require(parse(text))
         #expect(root["frame"]?[-1] == nil)
