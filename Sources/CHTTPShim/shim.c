@@ -35,7 +35,7 @@ struct lhs_response {
 
 struct lhs_server {
   struct MHD_Daemon *daemon;
-  int listen_fd;          /* owned by MHD until quiesced; by us after */
+  int listen_fd;          /* owned by MHD until quiesced; by us after (closed in lhs_stop) */
   int quiesced;           /* only touched by the (single) caller of quiesce/stop */
   uint16_t port;
   size_t max_body_bytes;
@@ -535,9 +535,13 @@ int lhs_quiesce(lhs_server *s) {
   if (MHD_INVALID_SOCKET == fd)
     return -1;
   s->quiesced = 1;
-  /* Ours now: close it so that new connections are refused at once. */
-  close(fd);
-  s->listen_fd = -1;
+  s->listen_fd = fd; /* ours now (MHD_stop_daemon will not close it) */
+  /* Stop listening at once so that new connections are refused (on Linux,
+   * shutdown() of a listening TCP socket closes the listener and resets the
+   * connections waiting in its backlog). The descriptor itself stays open
+   * until lhs_stop, so an MHD thread still holding its number can never
+   * touch an unrelated file that reused it. */
+  (void)shutdown(fd, SHUT_RDWR);
   return 0;
 }
 
@@ -547,5 +551,7 @@ void lhs_stop(lhs_server *s) {
   /* Joins MHD's threads; NOTIFY_COMPLETED runs for every open request. */
   MHD_stop_daemon(s->daemon);
   /* If not quiesced, MHD closed the listening socket itself. */
+  if (s->quiesced && s->listen_fd >= 0)
+    close(s->listen_fd);
   free(s);
 }

@@ -128,7 +128,7 @@ public final class HTTPServer: Sendable {
 
     public var isDraining: Bool { core.draining.load(ordering: .acquiring) }
 
-    /// Graceful drain: stop accepting (MHD quiesce, the listening socket is closed so that new
+    /// Graceful drain: stop accepting (MHD quiesce; the listening socket is shut down so that new
     /// connections are refused), let in-flight requests finish (with `Connection: close`), wait
     /// until connections reach 0 or the deadline, then stop. Safe to call from any thread; later
     /// calls (and `stop`) while one is under way only shorten it.

@@ -140,8 +140,9 @@ size_t lhs_suspended_count(const lhs_server *server);
 /** Requests whose state is alive (between URI-log and NOTIFY_COMPLETED). */
 size_t lhs_live_requests(const lhs_server *server);
 /**
- * Stops accepting: MHD_quiesce_daemon, then closes the listening socket so
- * that new connections are refused. Idempotent. Returns 0 on success.
+ * Stops accepting: MHD_quiesce_daemon, then shuts the listening socket down
+ * so that new connections are refused (it is closed in lhs_stop).
+ * Idempotent. Returns 0 on success.
  */
 int lhs_quiesce(lhs_server *server);
 /**
