@@ -303,7 +303,7 @@ public struct Solver: Sendable {
     /// Optimises and refreshes every value.
     mutating func optimize() throws(SolverError) {
         try tableau.optimize()
-        for variable in values.indices { values[variable] = tableau.value(of: variable) }
+        for variable in values.indices { values[variable] = tableau.value(of: variable) + 0 }
         for record in records {
             guard case .definition(let subject) = record.placement else { continue }
             let expression = record.expression
@@ -316,8 +316,43 @@ public struct Solver: Sendable {
                     sum += expression.coefficients[i] * values[expression.variables[i]]
                 }
             }
-            values[subject] = -sum / own
+            values[subject] = -sum / own + 0
         }
         needsSolve = false
+    }
+}
+
+/// Counters describing the tableau, for benchmarks and diagnostics.
+public struct SolverStatistics: Hashable, Sendable {
+    /// Rows in the tableau.
+    public var rows: Int
+    /// Parametric terms over all rows.
+    public var terms: Int
+    /// The longest row.
+    public var longestRow: Int
+    /// Required equalities kept out of the tableau as definitions.
+    public var definitions: Int
+    /// Distinct optional priorities (objective levels).
+    public var levels: Int
+    /// Pivots since the solver was made.
+    public var pivots: Int
+}
+
+extension Solver {
+    /// Counters describing the current tableau.
+    public var statistics: SolverStatistics {
+        var terms = 0
+        var longest = 0
+        for index in tableau.rows.indices where tableau.rowBasic[index] >= 0 {
+            terms += tableau.rows[index].symbols.count
+            longest = max(longest, tableau.rows[index].symbols.count)
+        }
+        let definitions = records.filter {
+            if case .definition = $0.placement { return true }
+            return false
+        }.count
+        return SolverStatistics(
+            rows: tableau.rowCount, terms: terms, longestRow: longest, definitions: definitions,
+            levels: tableau.objective.levelCount, pivots: pivotCount)
     }
 }
