@@ -90,7 +90,7 @@ enum EquationObjectForm {
         let c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer / "equation", id: id ?? "")
         var validated = c
         validated.pointer = pointer
-        try ConstraintValidation.validate(validated, hierarchy: hierarchy, fields: .init(all: pointer / "equation"))
+        try ConstraintValidation.validate(validated, hierarchy: hierarchy, fields: .init(all: "equation", of: pointer))
         return ([validated], id)
     }
 }
@@ -100,17 +100,14 @@ struct FormFields {
     let pointer: JSONPointer
     private(set) var members: [(key: String, value: JSONValue)]
 
-    init(_ object: JSONValue, pointer: JSONPointer, allowed: Set<String>) throws(LayoutProblem) {
+    /// `allowed` is a short list; duplicate keys are already rejected by the JSON reader.
+    init(_ object: JSONValue, pointer: JSONPointer, allowed: [String]) throws(LayoutProblem) {
         self.pointer = pointer
         self.members = object.members
-        var seen: Set<String> = []
         for (key, _) in members {
             guard allowed.contains(key) else {
                 let list = allowed.sorted().joined(separator: ", ")
                 throw .schema("Unknown field '\(key)'; expected one of \(list)", at: pointer / key)
-            }
-            guard seen.insert(key).inserted else {
-                throw .schema("Duplicate field '\(key)'", at: pointer / key)
             }
         }
     }
@@ -137,12 +134,12 @@ struct FormFields {
         return try Self.number(v, at: pointer / key, name: key)
     }
 
-    static func number(_ v: JSONValue, at pointer: JSONPointer, name: String) throws(LayoutProblem) -> Double {
+    static func number(_ v: JSONValue, at pointer: @autoclosure () -> JSONPointer, name: String) throws(LayoutProblem) -> Double {
         guard v.kind == .number, let d = v.number else {
-            throw .schema("'\(name)' must be a number, not \(kindName(v))", at: pointer)
+            throw .schema("'\(name)' must be a number, not \(kindName(v))", at: pointer())
         }
         guard d.isFinite else {
-            throw .invalid("invalid-number", "'\(name)' is out of range (\(v.numberText.map(String.init) ?? "non-finite"))", at: pointer)
+            throw .invalid("invalid-number", "'\(name)' is out of range (\(v.numberText.map(String.init) ?? "non-finite"))", at: pointer())
         }
         return d
     }
@@ -153,18 +150,18 @@ struct FormFields {
         return try Self.priority(v, at: pointer / key)
     }
 
-    static func priority(_ v: JSONValue, at pointer: JSONPointer) throws(LayoutProblem) -> LayoutPriority {
+    static func priority(_ v: JSONValue, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutPriority {
         switch v.kind {
         case .number:
-            return try checkedPriority(number(v, at: pointer, name: "priority"), at: pointer)
+            return try checkedPriority(number(v, at: pointer(), name: "priority"), at: pointer())
         case .string:
             let name = v.string ?? ""
             guard let p = LayoutPriority(name: name) else {
-                throw .invalid("invalid-priority", "Unknown priority '\(name)'; use a number 1…1000 or required, high, medium, low, fittingSize", at: pointer)
+                throw .invalid("invalid-priority", "Unknown priority '\(name)'; use a number 1…1000 or required, high, medium, low, fittingSize", at: pointer())
             }
             return p
         default:
-            throw .schema("'priority' must be a number or a priority name, not \(kindName(v))", at: pointer)
+            throw .schema("'priority' must be a number or a priority name, not \(kindName(v))", at: pointer())
         }
     }
 
@@ -179,8 +176,8 @@ struct FormFields {
         return nil
     }
 
-    static func checkedPriority(_ value: Double, at pointer: JSONPointer) throws(LayoutProblem) -> LayoutPriority {
-        if let message = priorityProblem(value) { throw .invalid("invalid-priority", message, at: pointer) }
+    static func checkedPriority(_ value: Double, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutPriority {
+        if let message = priorityProblem(value) { throw .invalid("invalid-priority", message, at: pointer()) }
         return LayoutPriority(value) ?? .required
     }
 
@@ -198,7 +195,7 @@ struct FormFields {
 
 /// Shortest decimal text of a number: `20`, `-10`, `0.5`, `1e-05`.
 func formatNumber(_ d: Double) -> String {
-    if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
+    if d.isFinite, abs(d) < 1e15, d == Double(Int64(d)) {
         return String(Int64(d))
     }
     return "\(d)"

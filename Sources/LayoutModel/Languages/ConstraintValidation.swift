@@ -4,25 +4,48 @@
 /// a size with a negative constant, a location with a non-identity (non-zero) multiplier.
 public enum ConstraintValidation {
     /// Where to point for each field of the constraint; by default everything points at the
-    /// constraint's own `pointer`. The plain form points at its fields.
+    /// constraint's own `pointer`. Pointers are built only when a problem is reported.
     public struct FieldPointers: Sendable {
-        public var firstItem, firstAttribute, secondItem, secondAttribute, multiplier, constant: JSONPointer
+        /// A field's place: the base pointer, a member of it, or any pointer.
+        public enum Location: Sendable {
+            case base
+            case member(String)
+            case pointer(JSONPointer)
+        }
+
+        public var base: JSONPointer
+        public var firstItem = Location.base, firstAttribute = Location.base, secondItem = Location.base
+        public var secondAttribute = Location.base, multiplier = Location.base, constant = Location.base
 
         public init(all pointer: JSONPointer) {
-            firstItem = pointer; firstAttribute = pointer; secondItem = pointer
-            secondAttribute = pointer; multiplier = pointer; constant = pointer
+            base = pointer
+        }
+
+        /// Every field at `base` plus one member (e.g. `/constraints/2/visualFormat`).
+        public init(all member: String, of pointer: JSONPointer) {
+            base = pointer
+            firstItem = .member(member); firstAttribute = .member(member); secondItem = .member(member)
+            secondAttribute = .member(member); multiplier = .member(member); constant = .member(member)
         }
 
         /// `pointer/firstItem`, `pointer/secondItem`, … for an object with NSLayoutConstraint's field names.
         public static func fields(of pointer: JSONPointer) -> FieldPointers {
             var f = FieldPointers(all: pointer)
-            f.firstItem = pointer / "firstItem"
-            f.firstAttribute = pointer / "firstAttribute"
-            f.secondItem = pointer / "secondItem"
-            f.secondAttribute = pointer / "secondAttribute"
-            f.multiplier = pointer / "multiplier"
-            f.constant = pointer / "constant"
+            f.firstItem = .member("firstItem")
+            f.firstAttribute = .member("firstAttribute")
+            f.secondItem = .member("secondItem")
+            f.secondAttribute = .member("secondAttribute")
+            f.multiplier = .member("multiplier")
+            f.constant = .member("constant")
             return f
+        }
+
+        public func pointer(_ location: Location) -> JSONPointer {
+            switch location {
+            case .base: return base
+            case .member(let name): return base / name
+            case .pointer(let p): return p
+            }
         }
     }
 
@@ -38,61 +61,71 @@ public enum ConstraintValidation {
 
     /// Checks one expanded constraint with a pointer per field.
     public static func validate(_ c: LayoutConstraint, hierarchy: some ViewHierarchy, fields: FieldPointers) throws(LayoutProblem) {
-        let desc = c.debugDescription
         guard !c.firstItem.isEmpty else {
-            throw .invalid("missing-item", missingFirstItem, at: fields.firstItem)
+            throw .invalid("missing-item", missingFirstItem, at: fields.pointer(fields.firstItem))
         }
         guard hierarchy.contains(c.firstItem) else {
-            throw .invalid("unknown-view", "Unknown item '\(c.firstItem)' in \(desc)", at: fields.firstItem)
+            throw .invalid("unknown-view", "Unknown item '\(c.firstItem)' in \(c.debugDescription)", at: fields.pointer(fields.firstItem))
         }
         if let second = c.secondItem {
             guard !second.isEmpty, hierarchy.contains(second) else {
-                throw .invalid("unknown-view", "Unknown item '\(second)' in \(desc)", at: fields.secondItem)
+                throw .invalid("unknown-view", "Unknown item '\(second)' in \(c.debugDescription)", at: fields.pointer(fields.secondItem))
             }
         }
         guard c.multiplier.isFinite else {
-            throw .invalid("invalid-number", "The multiplier must be a finite number (\(desc))", at: fields.multiplier)
+            throw .invalid("invalid-number", "The multiplier must be a finite number (\(c.debugDescription))", at: fields.pointer(fields.multiplier))
         }
         guard c.constant.isFinite else {
-            throw .invalid("invalid-number", "The constant must be a finite number (\(desc))", at: fields.constant)
+            throw .invalid("invalid-number", "The constant must be a finite number (\(c.debugDescription))", at: fields.pointer(fields.constant))
         }
         let first = c.firstAttribute
         guard first != .notAnAttribute else {
-            throw .invalid("invalid-pairing", "\(invalidPairing): the first attribute may not be notAnAttribute", at: fields.firstAttribute)
+            throw .invalid("invalid-pairing", "\(invalidPairing): the first attribute may not be notAnAttribute", at: fields.pointer(fields.firstAttribute))
         }
         guard let secondItem = c.secondItem else {
             guard c.secondAttribute == .notAnAttribute else {
-                throw .invalid("invalid-pairing", "\(invalidPairing): secondAttribute \(c.secondAttribute.rawValue) needs a second item", at: fields.secondAttribute)
+                throw .invalid("invalid-pairing", "\(invalidPairing): secondAttribute \(c.secondAttribute.rawValue) needs a second item", at: fields.pointer(fields.secondAttribute))
             }
             if first.isLocation {
-                throw .invalid("location-constant", locationConstant + " (\(desc))", at: fields.secondItem)
+                throw .invalid("location-constant", locationConstant + " (\(c.debugDescription))", at: fields.pointer(fields.secondItem))
             }
             return
         }
         let second = c.secondAttribute
         guard second != .notAnAttribute else {
-            throw .invalid("invalid-pairing", "\(invalidPairing): a second item needs a second attribute (\(desc))", at: fields.secondAttribute)
+            throw .invalid("invalid-pairing", "\(invalidPairing): a second item needs a second attribute (\(c.debugDescription))", at: fields.pointer(fields.secondAttribute))
         }
         if first.isSize != second.isSize {
-            throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (size with location)", at: fields.secondAttribute)
+            throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (size with location)", at: fields.pointer(fields.secondAttribute))
         }
         if first.isLocation {
             if first.axis != second.axis {
-                throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (horizontal with vertical)", at: fields.secondAttribute)
+                throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (horizontal with vertical)", at: fields.pointer(fields.secondAttribute))
             }
             if let f1 = first.horizontalFamily, let f2 = second.horizontalFamily,
                (f1 == .absolute && f2 == .directional) || (f1 == .directional && f2 == .absolute) {
-                throw .invalid("invalid-pairing", directionalMix, at: fields.secondAttribute)
+                throw .invalid("invalid-pairing", directionalMix, at: fields.pointer(fields.secondAttribute))
             }
             if c.multiplier == 0 {
-                throw .invalid("location-constant", locationConstant + " (\(desc))", at: fields.multiplier)
+                throw .invalid("location-constant", locationConstant + " (\(c.debugDescription))", at: fields.pointer(fields.multiplier))
             }
         } else if c.multiplier == 0 {
-            throw .invalid("invalid-multiplier", "A multiplier of 0 makes \(desc) a constant; drop the second item instead", at: fields.multiplier)
+            throw .invalid("invalid-multiplier", "A multiplier of 0 makes \(c.debugDescription) a constant; drop the second item instead", at: fields.pointer(fields.multiplier))
         }
-        if hierarchy.closestCommonAncestor(of: [c.firstItem, secondItem]) == nil {
-            throw .invalid("no-common-ancestor", "Unable to activate constraint \(desc) because its items have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal.", at: fields.secondItem)
+        if !sharesAncestor(c.firstItem, secondItem, hierarchy: hierarchy) {
+            throw .invalid("no-common-ancestor", "Unable to activate constraint \(c.debugDescription) because its items have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal.", at: fields.pointer(fields.secondItem))
         }
+    }
+}
+
+extension ConstraintValidation {
+    /// Whether two items have a common ancestor, with fast paths for siblings and parent/child.
+    static func sharesAncestor(_ a: String, _ b: String, hierarchy: some ViewHierarchy) -> Bool {
+        if a == b { return true }
+        let pa = hierarchy.parent(of: a), pb = hierarchy.parent(of: b)
+        if pa != nil, pa == pb { return true }
+        if pa == b || pb == a { return true }
+        return hierarchy.closestCommonAncestor(of: [a, b]) != nil
     }
 }
 

@@ -15,104 +15,120 @@ enum ConstraintEquationParser {
         enum Kind: Equatable { case ident, number, relation, star, slash, plus, minus, at, bad, end }
         var kind: Kind
         var text: String
-        var column: Int  // 1-based, in characters
+        /// Byte offset in the UTF-8 text.
+        var offset: Int
     }
 
     static func parse(_ text: String, hierarchy: some ViewHierarchy, pointer: JSONPointer, id: String) throws(LayoutProblem) -> LayoutConstraint {
         var p = Parser(text: text, pointer: pointer)
-        try p.tokenize()
+        p.tokenize()
         return try p.parseEquation(hierarchy: hierarchy, id: id)
     }
 
     private struct Parser {
         let text: String
-        let chars: [Character]
+        let bytes: [UInt8]
         let pointer: JSONPointer
         var tokens: [Token] = []
         var index = 0
 
         init(text: String, pointer: JSONPointer) {
             self.text = text
-            self.chars = Array(text)
+            self.bytes = Array(text.utf8)
             self.pointer = pointer
         }
 
-        func fail(_ column: Int, _ message: String, type: String = "parse-error") -> LayoutProblem {
-            let line = text.contains("\n") ? String(text.map { $0 == "\n" ? " " : $0 }) : text
+        /// The 1-based column (in characters) of a byte offset.
+        func column(_ offset: Int) -> Int {
+            let prefix = bytes[..<min(offset, bytes.count)]
+            if !prefix.contains(where: { $0 >= 0x80 }) { return offset + 1 }
+            return String(decoding: prefix, as: UTF8.self).count + 1 + max(0, offset - bytes.count)
+        }
+
+        /// A problem at a byte offset: `column N: message`, the string and a caret line.
+        func fail(_ offset: Int, _ message: String, type: String = "parse-error") -> LayoutProblem {
+            let column = column(offset)
+            let line = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
             let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
             let detail = "column \(column): \(message)\n\(line)\n\(caret)"
             if type == "parse-error" { return .parse(detail, at: pointer) }
             return .invalid(type, detail, at: pointer)
         }
 
-        static func isIdentStart(_ c: Character) -> Bool { c == "_" || (c.isASCII && c.isLetter) }
-        static func isIdentChar(_ c: Character) -> Bool { isIdentStart(c) || (c.isASCII && c.isNumber) }
-        static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+        static func isIdentStart(_ b: UInt8) -> Bool { b == 95 || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+        static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+        static func isIdentChar(_ b: UInt8) -> Bool { isIdentStart(b) || isDigit(b) }
 
-        mutating func tokenize() throws(LayoutProblem) {
+        func string(_ a: Int, _ b: Int) -> String { String(decoding: bytes[a..<b], as: UTF8.self) }
+
+        mutating func tokenize() {
             var i = 0
-            while i < chars.count {
-                let c = chars[i]
-                let column = i + 1
-                if c == " " || c == "\t" || c == "\n" || c == "\r" { i += 1; continue }
+            let n = bytes.count
+            while i < n {
+                let c = bytes[i]
+                if c == 32 || c == 9 || c == 10 || c == 13 { i += 1; continue }
                 if Self.isIdentStart(c) {
+                    // ident ('.' ident)*; a dot not followed by a name ends the token (the parser reports it).
                     var j = i
-                    while true {
-                        guard j < chars.count, Self.isIdentStart(chars[j]) else {
-                            throw fail(j + 1, j < chars.count ? "expected a name after '.', found '\(chars[j])'" : "expected a name after '.'")
-                        }
-                        while j < chars.count, Self.isIdentChar(chars[j]) { j += 1 }
-                        if j < chars.count, chars[j] == "." { j += 1; continue }
-                        break
+                    while j < n, Self.isIdentChar(bytes[j]) { j += 1 }
+                    while j + 1 < n, bytes[j] == 46, Self.isIdentStart(bytes[j + 1]) {
+                        j += 1
+                        while j < n, Self.isIdentChar(bytes[j]) { j += 1 }
                     }
-                    tokens.append(Token(kind: .ident, text: String(chars[i..<j]), column: column))
+                    if j < n, bytes[j] == 46 {
+                        // A trailing or doubled dot: keep it in the token so the parser can point past it.
+                        tokens.append(Token(kind: .bad, text: string(i, j + 1), offset: i))
+                        tokens.append(Token(kind: .end, text: "", offset: j + 1))
+                        return
+                    }
+                    tokens.append(Token(kind: .ident, text: string(i, j), offset: i))
                     i = j
                     continue
                 }
-                if Self.isDigit(c) || (c == "." && i + 1 < chars.count && Self.isDigit(chars[i + 1])) {
+                if Self.isDigit(c) || (c == 46 && i + 1 < n && Self.isDigit(bytes[i + 1])) {
                     var j = i
-                    while j < chars.count, Self.isDigit(chars[j]) { j += 1 }
-                    if j < chars.count, chars[j] == "." {
+                    while j < n, Self.isDigit(bytes[j]) { j += 1 }
+                    if j < n, bytes[j] == 46 {
                         j += 1
-                        while j < chars.count, Self.isDigit(chars[j]) { j += 1 }
+                        while j < n, Self.isDigit(bytes[j]) { j += 1 }
                     }
-                    if j < chars.count, chars[j] == "e" || chars[j] == "E" {
+                    if j < n, bytes[j] == 101 || bytes[j] == 69 {
                         var k = j + 1
-                        if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
-                        if k < chars.count, Self.isDigit(chars[k]) {
-                            while k < chars.count, Self.isDigit(chars[k]) { k += 1 }
+                        if k < n, bytes[k] == 43 || bytes[k] == 45 { k += 1 }
+                        if k < n, Self.isDigit(bytes[k]) {
+                            while k < n, Self.isDigit(bytes[k]) { k += 1 }
                             j = k
                         }
                     }
-                    let numberText = String(chars[i..<j])
-                    guard let value = Double(numberText), value.isFinite else {
-                        throw fail(column, "number '\(numberText)' is out of range", type: "invalid-number")
-                    }
-                    tokens.append(Token(kind: .number, text: numberText, column: column))
+                    tokens.append(Token(kind: .number, text: string(i, j), offset: i))
                     i = j
                     continue
                 }
                 switch c {
-                case "=", "<", ">":
-                    if i + 1 < chars.count, chars[i + 1] == "=" {
-                        tokens.append(Token(kind: .relation, text: String(chars[i...(i + 1)]), column: column))
+                case 61, 60, 62:  // = < >
+                    if i + 1 < n, bytes[i + 1] == 61 {
+                        tokens.append(Token(kind: .relation, text: string(i, i + 2), offset: i))
                         i += 2
                     } else {
-                        tokens.append(Token(kind: .bad, text: String(c), column: column))
+                        tokens.append(Token(kind: .bad, text: string(i, i + 1), offset: i))
                         i += 1
                     }
                     continue
-                case "*": tokens.append(Token(kind: .star, text: "*", column: column))
-                case "/": tokens.append(Token(kind: .slash, text: "/", column: column))
-                case "+": tokens.append(Token(kind: .plus, text: "+", column: column))
-                case "-": tokens.append(Token(kind: .minus, text: "-", column: column))
-                case "@": tokens.append(Token(kind: .at, text: "@", column: column))
+                case 42: tokens.append(Token(kind: .star, text: "*", offset: i))
+                case 47: tokens.append(Token(kind: .slash, text: "/", offset: i))
+                case 43: tokens.append(Token(kind: .plus, text: "+", offset: i))
+                case 45: tokens.append(Token(kind: .minus, text: "-", offset: i))
+                case 64: tokens.append(Token(kind: .at, text: "@", offset: i))
                 default:
-                    tokens.append(Token(kind: .bad, text: String(c), column: column))
+                    var j = i + 1
+                    if c >= 0x80 { while j < n, bytes[j] & 0xC0 == 0x80 { j += 1 } }
+                    tokens.append(Token(kind: .bad, text: string(i, j), offset: i))
+                    i = j
+                    continue
                 }
                 i += 1
             }
-            tokens.append(Token(kind: .end, text: "", column: chars.count + 1))
+            tokens.append(Token(kind: .end, text: "", offset: n))
         }
 
         var current: Token { tokens[index] }
@@ -122,20 +138,23 @@ enum ConstraintEquationParser {
 
         mutating func itemAttribute(hierarchy: some ViewHierarchy, what: String) throws(LayoutProblem) -> (String, LayoutAttribute) {
             let t = current
+            if t.kind == .bad, t.text.hasSuffix(".") {
+                throw fail(t.offset + t.text.utf8.count, "expected a name after '.'")
+            }
             guard t.kind == .ident else {
-                throw fail(t.column, "expected \(what), found \(describe(t))")
+                throw fail(t.offset, "expected \(what), found \(describe(t))")
             }
             _ = advance()
             guard let dot = t.text.lastIndex(of: ".") else {
-                throw fail(t.column, "expected item.attribute, found '\(t.text)'")
+                throw fail(t.offset, "expected item.attribute, found '\(t.text)'")
             }
             let item = String(t.text[..<dot])
             let attrName = String(t.text[t.text.index(after: dot)...])
             guard hierarchy.contains(item) else {
-                throw fail(t.column, "unknown item '\(item)'", type: "unknown-view")
+                throw fail(t.offset, "unknown item '\(item)'", type: "unknown-view")
             }
             guard let attr = LayoutAttribute(name: attrName), attr != .notAnAttribute else {
-                let attrColumn = t.column + t.text.distance(from: t.text.startIndex, to: dot) + 1
+                let attrColumn = t.offset + t.text.distance(from: t.text.startIndex, to: dot) + 1
                 throw fail(attrColumn, "unknown attribute '\(attrName)'", type: "unknown-attribute")
             }
             return (item, attr)
@@ -149,21 +168,29 @@ enum ConstraintEquationParser {
                 _ = advance()
             }
             let t = current
-            guard t.kind == .number, let v = Double(t.text) else {
-                throw fail(t.column, "expected a number after \(what), found \(describe(t))")
+            guard t.kind == .number else {
+                throw fail(t.offset, "expected a number after \(what), found \(describe(t))")
             }
             _ = advance()
-            return sign * v
+            return sign * (try value(of: t))
+        }
+
+        /// The finite value of a number token.
+        func value(of t: Token) throws(LayoutProblem) -> Double {
+            guard let v = Double(t.text), v.isFinite else {
+                throw fail(t.offset, "number '\(t.text)' is out of range", type: "invalid-number")
+            }
+            return v
         }
 
         mutating func parseEquation(hierarchy: some ViewHierarchy, id: String) throws(LayoutProblem) -> LayoutConstraint {
             let (firstItem, firstAttribute) = try itemAttribute(hierarchy: hierarchy, what: "item.attribute at the start")
             let relToken = current
             if relToken.kind == .bad, "=<>".contains(relToken.text) {
-                throw fail(relToken.column, "unknown relation '\(relToken.text)'; expected ==, <= or >=")
+                throw fail(relToken.offset, "unknown relation '\(relToken.text)'; expected ==, <= or >=")
             }
             guard relToken.kind == .relation, let relation = LayoutRelation(token: relToken.text) else {
-                throw fail(relToken.column, "expected a relation (==, <= or >=) after '\(firstItem).\(firstAttribute.rawValue)', found \(describe(relToken))")
+                throw fail(relToken.offset, "expected a relation (==, <= or >=) after '\(firstItem).\(firstAttribute.rawValue)', found \(describe(relToken))")
             }
             _ = advance()
             var c = LayoutConstraint(id: id, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation, pointer: pointer)
@@ -182,7 +209,10 @@ enum ConstraintEquationParser {
             case .ident:
                 break
             default:
-                throw fail(start.column, "expected an item or a number after '\(relToken.text)' at column \(relToken.column), found \(describe(start))")
+                if start.kind == .bad, start.text.hasSuffix(".") {
+                    throw fail(start.offset + start.text.utf8.count, "expected a name after '.'")
+                }
+                throw fail(start.offset, "expected an item or a number after '\(relToken.text)' at column \(column(relToken.offset)), found \(describe(start))")
             }
             if multiplier != nil || current.kind == .ident {
                 let (item, attr) = try itemAttribute(hierarchy: hierarchy, what: "item.attribute after '*'")
@@ -191,11 +221,11 @@ enum ConstraintEquationParser {
                 if current.kind == .star || current.kind == .slash {
                     let op = advance()
                     guard multiplier == nil else {
-                        throw fail(op.column, "the multiplier is already given")
+                        throw fail(op.offset, "the multiplier is already given")
                     }
                     let value = try signedNumber(after: "'\(op.text)'")
                     if op.kind == .slash {
-                        guard value != 0 else { throw fail(op.column, "division by zero", type: "invalid-multiplier") }
+                        guard value != 0 else { throw fail(op.offset, "division by zero", type: "invalid-multiplier") }
                         multiplier = 1 / value
                     } else {
                         multiplier = value
@@ -205,14 +235,15 @@ enum ConstraintEquationParser {
                 if current.kind == .plus || current.kind == .minus {
                     let op = advance()
                     let t = current
-                    guard t.kind == .number, let v = Double(t.text) else {
-                        throw fail(t.column, "expected a number after '\(op.text)', found \(describe(t))")
+                    guard t.kind == .number else {
+                        throw fail(t.offset, "expected a number after '\(op.text)', found \(describe(t))")
                     }
                     _ = advance()
+                    let v = try value(of: t)
                     c.constant = op.kind == .minus ? -v : v
                 }
                 guard c.multiplier.isFinite else {
-                    throw fail(start.column, "the multiplier is out of range", type: "invalid-number")
+                    throw fail(start.offset, "the multiplier is out of range", type: "invalid-number")
                 }
             }
             if current.kind == .at {
@@ -221,24 +252,24 @@ enum ConstraintEquationParser {
                 switch t.kind {
                 case .number:
                     _ = advance()
-                    let v = Double(t.text) ?? 0
-                    if let message = FormFields.priorityProblem(v) { throw fail(t.column, message, type: "invalid-priority") }
+                    let v = try value(of: t)
+                    if let message = FormFields.priorityProblem(v) { throw fail(t.offset, message, type: "invalid-priority") }
                     c.priority = LayoutPriority(v) ?? .required
                 case .minus:
                     let v = try signedNumber(after: "'@'")
-                    throw fail(t.column, FormFields.priorityProblem(v) ?? "invalid priority", type: "invalid-priority")
+                    throw fail(t.offset, FormFields.priorityProblem(v) ?? "invalid priority", type: "invalid-priority")
                 case .ident:
                     _ = advance()
                     guard let p = LayoutPriority(name: t.text) else {
-                        throw fail(t.column, "unknown priority '\(t.text)'; use a number 1…1000 or required, high, medium, low, fittingSize", type: "invalid-priority")
+                        throw fail(t.offset, "unknown priority '\(t.text)'; use a number 1…1000 or required, high, medium, low, fittingSize", type: "invalid-priority")
                     }
                     c.priority = p
                 default:
-                    throw fail(t.column, "expected a priority after '\(at.text)', found \(describe(t))")
+                    throw fail(t.offset, "expected a priority after '\(at.text)', found \(describe(t))")
                 }
             }
             guard current.kind == .end else {
-                throw fail(current.column, "expected the end of the equation, found \(describe(current))")
+                throw fail(current.offset, "expected the end of the equation, found \(describe(current))")
             }
             return applyingImplicitSuperview(c, hierarchy: hierarchy)
         }

@@ -22,7 +22,7 @@ enum MasonryMakeForm {
     static let relationFields: [(String, LayoutRelation)] = [
         ("equalTo", .equal), ("lessThanOrEqualTo", .lessThanOrEqual), ("greaterThanOrEqualTo", .greaterThanOrEqual),
     ]
-    static let fields: Set<String> = [
+    static let fields: [String] = [
         "view", "make", "equalTo", "lessThanOrEqualTo", "greaterThanOrEqualTo", "insets", "inset", "offset",
         "sizeOffset", "centerOffset", "multipliedBy", "dividedBy", "priority", "key", "id",
     ]
@@ -98,17 +98,17 @@ enum MasonryMakeForm {
             throw .schema("Redefinition of constraint relation", at: pointer / relations[1].0)
         }
         let targetValue = f.value(relationField)!
-        let targetPointer = pointer / relationField
-        var targets: [(Target, JSONPointer)] = []
+        var targets: [(Target, ConstraintValidation.FieldPointers.Location)] = []
         if targetValue.kind == .array {
             guard targetValue.count > 0 else {
-                throw .schema("'\(relationField)' may not be an empty array", at: targetPointer)
+                throw .schema("'\(relationField)' may not be an empty array", at: pointer / relationField)
             }
             for (k, e) in targetValue.elements.enumerated() {
-                targets.append((try target(e, view: view, at: targetPointer / k, hierarchy: hierarchy), targetPointer / k))
+                let at = pointer / relationField / k
+                targets.append((try target(e, view: view, at: at, hierarchy: hierarchy), .pointer(at)))
             }
         } else {
-            targets = [(try target(targetValue, view: view, at: targetPointer, hierarchy: hierarchy), targetPointer)]
+            targets = [(try target(targetValue, view: view, at: pointer / relationField, hierarchy: hierarchy), .member(relationField))]
         }
 
         var out: [LayoutConstraint] = []
@@ -134,44 +134,43 @@ enum MasonryMakeForm {
                 case .insets(let top, let left, let bottom, let right):
                     insets(&c, top: top, left: left, bottom: bottom, right: right)
                 }
-                var multiplierPointer = pointer
+                var multiplierPointer = ConstraintValidation.FieldPointers.Location.base
                 for (name, value) in f.members {
-                    let at = pointer / name
                     switch name {
                     case "offset":
-                        c.constant = try FormFields.number(value, at: at, name: name)
+                        c.constant = try FormFields.number(value, at: pointer / name, name: name)
                     case "inset":
-                        let n = try FormFields.number(value, at: at, name: name)
+                        let n = try FormFields.number(value, at: pointer / name, name: name)
                         insets(&c, top: n, left: n, bottom: n, right: n)
                     case "insets":
-                        let v = try object(value, at: at, name: name, keys: ["top", "left", "bottom", "right"])
-                        insets(&c, top: v["top"] ?? 0, left: v["left"] ?? 0, bottom: v["bottom"] ?? 0, right: v["right"] ?? 0)
+                        let v = try object(value, at: pointer / name, name: name, keys: ["top", "left", "bottom", "right"])
+                        insets(&c, top: v.0, left: v.1, bottom: v.2, right: v.3)
                     case "sizeOffset":
-                        let v = try object(value, at: at, name: name, keys: ["width", "height"])
-                        sizeOffset(&c, width: v["width"] ?? 0, height: v["height"] ?? 0)
+                        let v = try object(value, at: pointer / name, name: name, keys: ["width", "height"])
+                        sizeOffset(&c, width: v.0, height: v.1)
                     case "centerOffset":
-                        let v = try object(value, at: at, name: name, keys: ["x", "y"])
-                        centerOffset(&c, x: v["x"] ?? 0, y: v["y"] ?? 0)
+                        let v = try object(value, at: pointer / name, name: name, keys: ["x", "y"])
+                        centerOffset(&c, x: v.0, y: v.1)
                     case "multipliedBy":
-                        c.multiplier = try FormFields.number(value, at: at, name: name)
-                        multiplierPointer = at
+                        c.multiplier = try FormFields.number(value, at: pointer / name, name: name)
+                        multiplierPointer = .member(name)
                     case "dividedBy":
-                        let d = try FormFields.number(value, at: at, name: name)
+                        let d = try FormFields.number(value, at: pointer / name, name: name)
                         guard d != 0 else {
-                            throw .invalid("invalid-multiplier", "dividedBy(0) gives an infinite multiplier", at: at)
+                            throw .invalid("invalid-multiplier", "dividedBy(0) gives an infinite multiplier", at: pointer / name)
                         }
                         c.multiplier = 1 / d
-                        multiplierPointer = at
+                        multiplierPointer = .member(name)
                     case "priority":
-                        c.priority = try FormFields.priority(value, at: at)
+                        c.priority = try FormFields.priority(value, at: pointer / name)
                     default:
                         break
                     }
                 }
                 c = applyingImplicitSuperview(c, hierarchy: hierarchy)
                 var fields = ConstraintValidation.FieldPointers(all: pointer)
-                fields.firstItem = pointer / "view"
-                fields.firstAttribute = pointer / "make"
+                fields.firstItem = .member("view")
+                fields.firstAttribute = .member("make")
                 fields.secondItem = tPointer
                 fields.secondAttribute = tPointer
                 fields.multiplier = multiplierPointer
@@ -219,43 +218,43 @@ enum MasonryMakeForm {
         return attributes
     }
 
-    static func target(_ v: JSONValue, view: String, at pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> Target {
+    static func target(_ v: JSONValue, view: String, at pointer: @autoclosure () -> JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> Target {
         switch v.kind {
         case .number:
-            return .number(try FormFields.number(v, at: pointer, name: "target"))
+            return .number(try FormFields.number(v, at: pointer(), name: "target"))
         case .string:
             let s = v.string ?? ""
             if let item = resolveItem(s, view: view, hierarchy: hierarchy) { return .item(item) }
             guard let dot = s.lastIndex(of: ".") else {
-                throw .invalid("unknown-view", "Unknown view '\(s)'", at: pointer)
+                throw .invalid("unknown-view", "Unknown view '\(s)'", at: pointer())
             }
             let itemName = String(s[..<dot])
             let attrName = String(s[s.index(after: dot)...])
             guard let item = resolveItem(itemName, view: view, hierarchy: hierarchy) else {
-                throw .invalid("unknown-view", "Unknown view '\(itemName)' in '\(s)'", at: pointer)
+                throw .invalid("unknown-view", "Unknown view '\(itemName)' in '\(s)'", at: pointer())
             }
             if let composite = Composite(rawValue: attrName) { return .composite(item, composite) }
             guard let a = LayoutAttribute(name: attrName), a != .notAnAttribute else {
-                throw .invalid("unknown-attribute", "Unknown attribute '\(attrName)' in '\(s)'", at: pointer)
+                throw .invalid("unknown-attribute", "Unknown attribute '\(attrName)' in '\(s)'", at: pointer())
             }
             return .attribute(item, a)
         case .object:
             let keys = Set(v.members.map(\.key))
             if !keys.isEmpty, keys.isSubset(of: ["width", "height"]) {
-                let o = try object(v, at: pointer, name: "size", keys: ["width", "height"])
-                return .size(width: o["width"] ?? 0, height: o["height"] ?? 0)
+                let o = try object(v, at: pointer(), name: "size", keys: ["width", "height"])
+                return .size(width: o.0, height: o.1)
             }
             if !keys.isEmpty, keys.isSubset(of: ["x", "y"]) {
-                let o = try object(v, at: pointer, name: "point", keys: ["x", "y"])
-                return .point(x: o["x"] ?? 0, y: o["y"] ?? 0)
+                let o = try object(v, at: pointer(), name: "point", keys: ["x", "y"])
+                return .point(x: o.0, y: o.1)
             }
             if !keys.isEmpty, keys.isSubset(of: ["top", "left", "bottom", "right"]) {
-                let o = try object(v, at: pointer, name: "insets", keys: ["top", "left", "bottom", "right"])
-                return .insets(top: o["top"] ?? 0, left: o["left"] ?? 0, bottom: o["bottom"] ?? 0, right: o["right"] ?? 0)
+                let o = try object(v, at: pointer(), name: "insets", keys: ["top", "left", "bottom", "right"])
+                return .insets(top: o.0, left: o.1, bottom: o.2, right: o.3)
             }
-            throw .schema("An object target must be a size {width, height}, a point {x, y} or insets {top, left, bottom, right}", at: pointer)
+            throw .schema("An object target must be a size {width, height}, a point {x, y} or insets {top, left, bottom, right}", at: pointer())
         default:
-            throw .schema("A Masonry target must be a view id, \"view.attribute\", a number, an array or an object, not \(FormFields.kindName(v))", at: pointer)
+            throw .schema("A Masonry target must be a view id, \"view.attribute\", a number, an array or an object, not \(FormFields.kindName(v))", at: pointer())
         }
     }
 
@@ -266,16 +265,23 @@ enum MasonryMakeForm {
         return nil
     }
 
-    static func object(_ v: JSONValue, at pointer: JSONPointer, name: String, keys: [String]) throws(LayoutProblem) -> [String: Double] {
+    /// The numbers of an object with up to four known keys, in the order of `keys` (missing ones are 0).
+    static func object(_ v: JSONValue, at pointer: @autoclosure () -> JSONPointer, name: String, keys: [String]) throws(LayoutProblem) -> (Double, Double, Double, Double) {
         guard v.kind == .object else {
-            throw .schema("'\(name)' must be an object with \(keys.joined(separator: ", ")), not \(FormFields.kindName(v))", at: pointer)
+            throw .schema("'\(name)' must be an object with \(keys.joined(separator: ", ")), not \(FormFields.kindName(v))", at: pointer())
         }
-        var out: [String: Double] = [:]
+        var out = (0.0, 0.0, 0.0, 0.0)
         for (key, value) in v.members {
-            guard keys.contains(key) else {
-                throw .schema("Unknown field '\(key)' in '\(name)'; expected \(keys.joined(separator: ", "))", at: pointer / key)
+            guard let k = keys.firstIndex(of: key) else {
+                throw .schema("Unknown field '\(key)' in '\(name)'; expected \(keys.joined(separator: ", "))", at: pointer() / key)
             }
-            out[key] = try FormFields.number(value, at: pointer / key, name: key)
+            let n = try FormFields.number(value, at: pointer() / key, name: key)
+            switch k {
+            case 0: out.0 = n
+            case 1: out.1 = n
+            case 2: out.2 = n
+            default: out.3 = n
+            }
         }
         return out
     }

@@ -9,7 +9,7 @@ import JSON
 /// A location with no `secondItem` means the superview's attribute (`secondAttribute`, default the same) plus
 /// `constant`; a size with no `secondItem` is a constant.
 enum PlainConstraintForm {
-    static let fields: Set<String> = [
+    static let fields: [String] = [
         "id", "firstItem", "firstAttribute", "relation", "secondItem", "secondAttribute",
         "multiplier", "constant", "priority",
     ]
@@ -51,9 +51,9 @@ enum PlainConstraintForm {
             }
         }
         var pointers = ConstraintValidation.FieldPointers.fields(of: pointer)
-        if !f.has("secondItem") { pointers.secondItem = pointer }
-        if !f.has("secondAttribute") { pointers.secondAttribute = f.has("secondItem") ? pointer / "secondItem" : pointer }
-        if !f.has("multiplier") { pointers.multiplier = pointer }
+        if !f.has("secondItem") { pointers.secondItem = .base }
+        if !f.has("secondAttribute") { pointers.secondAttribute = f.has("secondItem") ? .member("secondItem") : .base }
+        if !f.has("multiplier") { pointers.multiplier = .base }
         try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: pointers)
         return (c, id)
     }

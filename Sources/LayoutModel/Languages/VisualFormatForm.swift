@@ -3,7 +3,7 @@ import JSON
 /// `{"visualFormat": "H:|-[a]-[b(==a)]-|", "metrics": {"pad": 20}, "options": ["alignAllTop"], "id": "row"}`:
 /// Apple's Visual Format Language (auto-layout.md §6).
 enum VisualFormatForm {
-    static let fields: Set<String> = ["visualFormat", "metrics", "options", "id"]
+    static let fields: [String] = ["visualFormat", "metrics", "options", "id"]
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
         let f = try FormFields(element, pointer: pointer, allowed: fields)
@@ -38,8 +38,7 @@ enum VisualFormatForm {
         }
         let parsedOptions = try VisualFormatOptions(options)
         let constraints = try VisualFormatParser.constraints(
-            format: format, metrics: metrics, options: parsedOptions, hierarchy: hierarchy,
-            formatPointer: pointer / "visualFormat", elementPointer: pointer)
+            format: format, metrics: metrics, options: parsedOptions, hierarchy: hierarchy, elementPointer: pointer)
         return (constraints, id)
     }
 }
@@ -120,9 +119,9 @@ enum VisualFormatParser {
 
     static func constraints(
         format: String, metrics: [String: Double], options: VisualFormatOptions, hierarchy: some ViewHierarchy,
-        formatPointer: JSONPointer, elementPointer: JSONPointer
+        elementPointer: JSONPointer
     ) throws(LayoutProblem) -> [LayoutConstraint] {
-        var p = Parser(format: format, metrics: metrics, pointer: formatPointer)
+        var p = Parser(format: format, metrics: metrics, elementPointer: elementPointer)
         let parsed = try p.parse(hierarchy: hierarchy)
         return try build(parsed, format: format, options: options, hierarchy: hierarchy, parser: p, elementPointer: elementPointer)
     }
@@ -141,15 +140,18 @@ enum VisualFormatParser {
         let format: String
         let bytes: [UInt8]
         let metrics: [String: Double]
-        let pointer: JSONPointer
+        let elementPointer: JSONPointer
         var i = 0
 
-        init(format: String, metrics: [String: Double], pointer: JSONPointer) {
+        init(format: String, metrics: [String: Double], elementPointer: JSONPointer) {
             self.format = format
             self.bytes = Array(format.utf8)
             self.metrics = metrics
-            self.pointer = pointer
+            self.elementPointer = elementPointer
         }
+
+        /// `/constraints/i/visualFormat`, where parse errors point.
+        var pointer: JSONPointer { elementPointer / "visualFormat" }
 
         func fail(_ message: String, at position: Int? = nil, type: String = "parse-error") -> LayoutProblem {
             let at = position ?? i
@@ -503,8 +505,7 @@ enum VisualFormatParser {
                 make(parsed.views[k].name, attr, .equal, parsed.views[k - 1].name, attr, 0, .required)
             }
         }
-        var fields = ConstraintValidation.FieldPointers(all: parser.pointer)
-        fields.firstItem = parser.pointer
+        let fields = ConstraintValidation.FieldPointers(all: "visualFormat", of: elementPointer)
         for c in out {
             try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fields)
         }
