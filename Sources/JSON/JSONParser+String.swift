@@ -116,7 +116,7 @@ extension JSONParser {
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; secondRange = 0x80...0x8F
         default:
-            throw error(at: j, "invalid UTF-8 byte \(ASCII.describe(lead))")
+            throw error(at: j, "invalid UTF-8: unexpected \(ASCII.describe(lead))")
         }
         for k in (j + 1)..<(j + length) {
             guard k < p.count else {
