@@ -61,6 +61,8 @@ struct lhs_conn {
   size_t body_len;
   size_t body_cap;
   size_t discarded;     /* body bytes dropped past the limit */
+  uint64_t content_length; /* declared length, if has_content_length */
+  int has_content_length;
   int flags;            /* LHS_BODY_* */
   enum phase phase;     /* only touched on the connection's MHD thread */
   int head_seen;        /* on_head ran: on_completed must be called */
@@ -237,11 +239,41 @@ static int append_body(lhs_conn *c, const char *data, size_t n) {
   return c->discarded <= s->discard_cap_bytes;
 }
 
+/* Whether the peer has closed its side with nothing left unread in the kernel.
+ * Needed because libmicrohttpd 0.9.75 in epoll mode misses a FIN that arrives
+ * in the same readiness edge as data it reads partially (EPOLLRDHUP handling
+ * came only in 1.0): such a connection would sit in CLOSE_WAIT until the idle
+ * timeout, holding a per-IP slot. */
+static int peer_closed(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *ci =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (NULL == ci)
+    return 0;
+  char b;
+  ssize_t n = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+  return 0 == n;
+}
+
 static enum MHD_Result on_new(lhs_server *s, lhs_conn *c,
                               struct MHD_Connection *connection,
                               const char *url, const char *method) {
   c->connection = connection;
   c->phase = PH_BODY;
+  {
+    /* MHD has validated it already (malformed or conflicting with chunked
+     * transfer coding is a 400 before this call). */
+    const char *cl = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+                                                 MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (NULL != cl) {
+      char *end = NULL;
+      errno = 0;
+      unsigned long long v = strtoull(cl, &end, 10);
+      if (0 == errno && end != cl) {
+        c->content_length = (uint64_t)v;
+        c->has_content_length = 1;
+      }
+    }
+  }
 
   struct header_vec v = {NULL, 0, 0};
   int total = MHD_get_connection_values_n(connection, MHD_HEADER_KIND, NULL,
@@ -302,6 +334,15 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
       *upload_data_size = 0; /* consumed (kept or discarded) */
       if (!append_body(c, upload_data, n))
         return MHD_NO; /* far past the limit: close the socket */
+      /* MHD hands over all the body bytes it has buffered in one call, so if
+       * the declared length is not reached and the peer has closed, the body
+       * can never complete: drop the connection now rather than at the idle
+       * timeout. (A client that half-closes after a complete body is not
+       * affected: its body is complete.) */
+      if (c->has_content_length &&
+          (uint64_t)(c->body_len + c->discarded) < c->content_length &&
+          peer_closed(connection))
+        return MHD_NO;
       return MHD_YES;
     }
     /* Final call: the request is complete. */

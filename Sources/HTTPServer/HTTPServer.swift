@@ -37,7 +37,7 @@ public final class HTTPServer: Sendable {
 
     private let configuration: HTTPServerConfiguration
     private let core: ServerCore
-    private let phase = Mutex<Phase>(.idle)
+    private let phase = ConditionLock<Phase>(.idle)
     private let quiesced = Atomic<Bool>(false)
 
     public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler, logger: Logger) {

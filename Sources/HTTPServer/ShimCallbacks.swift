@@ -36,5 +36,9 @@ func shimOnCompleted(_ ctx: UnsafeMutableRawPointer?, _ token: UnsafeMutableRawP
 func shimLog(_ ctx: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
     guard let ctx, let message else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(ctx).takeUnretainedValue()
-    core.logger.warning("\(String(cString: message))", metadata: ["source": "libmicrohttpd"])
+    let text = String(cString: message)
+    // The shim returns MHD_NO on purpose (client gone mid-body, far over the body limit): MHD
+    // reports each as an "internal error"; that is routine, not a warning.
+    let routine = text.hasPrefix("Application reported internal error")
+    core.logger.log(level: routine ? .debug : .warning, "\(text)", metadata: ["source": "libmicrohttpd"])
 }
