@@ -168,10 +168,10 @@ struct FormFields {
     /// Apple's VFL wording for a priority out of range.
     static func priorityProblem(_ value: Double) -> String? {
         if !(value > 0) {
-            return "Invalid priority specified: \(formatNumber(value)). Priority must be greater than 0"
+            return "Invalid priority specified: \(ConstraintForms.formatNumber(value)). Priority must be greater than 0"
         }
         if !(value <= 1000) {
-            return "Invalid priority specified: \(formatNumber(value)). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
+            return "Invalid priority specified: \(ConstraintForms.formatNumber(value)). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
         }
         return nil
     }
@@ -193,21 +193,23 @@ struct FormFields {
     }
 }
 
-/// Shortest decimal text of a number: `20`, `-10`, `0.5`, `1e-05`.
-func formatNumber(_ d: Double) -> String {
-    if d.isFinite, abs(d) < 1e15, d == Double(Int64(d)) {
-        return String(Int64(d))
+extension ConstraintForms {
+    /// Shortest decimal text of a number: `20`, `-10`, `0.5`, `1e-05`.
+    static func formatNumber(_ d: Double) -> String {
+        if d.isFinite, abs(d) < 1e15, d == Double(Int64(d)) {
+            return String(Int64(d))
+        }
+        return "\(d)"
     }
-    return "\(d)"
-}
 
-/// Masonry's implicit superview: a location compared with a number is compared with the
-/// superview's same attribute. Leaves the constraint alone when the item has no parent
-/// (validation then reports Apple's "location equal to a constant").
-func applyingImplicitSuperview(_ c: LayoutConstraint, hierarchy: some ViewHierarchy) -> LayoutConstraint {
-    guard c.secondItem == nil, c.firstAttribute.isLocation, let parent = hierarchy.parent(of: c.firstItem) else { return c }
-    var out = c
-    out.secondItem = parent
-    if out.secondAttribute == .notAnAttribute { out.secondAttribute = c.firstAttribute }
-    return out
+    /// Masonry's implicit superview: a location compared with a number is compared with the
+    /// superview's same attribute. Leaves the constraint alone when the item has no parent
+    /// (validation then reports Apple's "location equal to a constant").
+    static func applyingImplicitSuperview(_ c: LayoutConstraint, hierarchy: some ViewHierarchy) -> LayoutConstraint {
+        guard c.secondItem == nil, c.firstAttribute.isLocation, let parent = hierarchy.parent(of: c.firstItem) else { return c }
+        var out = c
+        out.secondItem = parent
+        if out.secondAttribute == .notAnAttribute { out.secondAttribute = c.firstAttribute }
+        return out
+    }
 }

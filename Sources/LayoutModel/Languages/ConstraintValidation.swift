@@ -135,13 +135,13 @@ extension LayoutConstraint {
         var s = "\(firstItem).\(firstAttribute.rawValue) \(relation.rawValue) "
         if let second = secondItem {
             s += "\(second).\(secondAttribute.rawValue)"
-            if multiplier != 1 { s += " * \(formatNumber(multiplier))" }
-            if constant > 0 { s += " + \(formatNumber(constant))" }
-            if constant < 0 { s += " - \(formatNumber(-constant))" }
+            if multiplier != 1 { s += " * \(ConstraintForms.formatNumber(multiplier))" }
+            if constant > 0 { s += " + \(ConstraintForms.formatNumber(constant))" }
+            if constant < 0 { s += " - \(ConstraintForms.formatNumber(-constant))" }
         } else {
-            s += formatNumber(constant == 0 ? 0 : constant)
+            s += ConstraintForms.formatNumber(constant == 0 ? 0 : constant)
         }
-        if !priority.isRequired { s += " @\(formatNumber(priority.value))" }
+        if !priority.isRequired { s += " @\(ConstraintForms.formatNumber(priority.value))" }
         return s
     }
 }

@@ -214,7 +214,7 @@ enum ConstraintEquationParser {
                 }
                 throw fail(start.offset, "expected an item or a number after '\(relToken.text)' at column \(column(relToken.offset)), found \(describe(start))")
             }
-            if multiplier != nil || current.kind == .ident {
+            if multiplier != nil || start.kind == .ident {
                 let (item, attr) = try itemAttribute(hierarchy: hierarchy, what: "item.attribute after '*'")
                 c.secondItem = item
                 c.secondAttribute = attr
@@ -271,7 +271,7 @@ enum ConstraintEquationParser {
             guard current.kind == .end else {
                 throw fail(current.offset, "expected the end of the equation, found \(describe(current))")
             }
-            return applyingImplicitSuperview(c, hierarchy: hierarchy)
+            return ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
         }
     }
 }

@@ -167,7 +167,7 @@ enum MasonryMakeForm {
                         break
                     }
                 }
-                c = applyingImplicitSuperview(c, hierarchy: hierarchy)
+                c = ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
                 var fields = ConstraintValidation.FieldPointers(all: pointer)
                 fields.firstItem = .member("view")
                 fields.firstAttribute = .member("make")

@@ -47,7 +47,7 @@ enum PlainConstraintForm {
         // Masonry's superview rule for a location with no second item (the second attribute may be named).
         if secondItem == nil, firstAttribute.isLocation, !firstItem.isEmpty, hierarchy.contains(firstItem) {
             if secondAttribute == .notAnAttribute || secondAttribute.isLocation {
-                c = applyingImplicitSuperview(c, hierarchy: hierarchy)
+                c = ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
             }
         }
         var pointers = ConstraintValidation.FieldPointers.fields(of: pointer)

@@ -11,7 +11,7 @@ private func masProblem(_ text: String) -> LayoutProblem? {
 }
 
 @Suite("Masonry make-chains")
-struct MasonryTests {
+struct LanguagesMasonryTests {
     @Test func singleAttributeToView() throws {
         let cs = try langExpand(#"{"view":"a","make":"left","equalTo":"b","offset":10}"#, index: 5)
         #expect(cs == [LayoutConstraint(id: "constraints[5]", firstItem: "a", firstAttribute: .left, secondItem: "b",
@@ -158,7 +158,7 @@ struct MasonryTests {
 }
 
 @Suite("Masonry distribution")
-struct DistributionTests {
+struct LanguagesDistributionTests {
     @Test func fixedSpacingHorizontal() throws {
         let cs = try langExpand(#"{"distribute":["a","b","c"],"axis":"horizontal","fixedSpacing":10,"leadSpacing":5,"tailSpacing":15}"#, index: 2)
         #expect(langDescriptions(cs) == [

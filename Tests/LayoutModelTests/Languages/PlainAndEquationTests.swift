@@ -3,7 +3,7 @@ import Testing
 @testable import LayoutModel
 
 @Suite("Plain constraints")
-struct PlainConstraintTests {
+struct LanguagesPlainConstraintTests {
     @Test func fullFields() throws {
         let cs = try langExpand(#"{"id":"gap","firstItem":"b","firstAttribute":"leading","relation":">=","secondItem":"a","secondAttribute":"trailing","multiplier":2,"constant":8,"priority":750}"#)
         #expect(cs == [LayoutConstraint(id: "gap", firstItem: "b", firstAttribute: .leading, relation: .greaterThanOrEqual,
@@ -116,7 +116,7 @@ struct PlainConstraintTests {
 }
 
 @Suite("Equation strings")
-struct EquationTests {
+struct LanguagesEquationTests {
     @Test func fullForm() throws {
         let cs = try langEquation("b.leading >= a.trailing * 2 + 8 @750", index: 2)
         #expect(cs == [LayoutConstraint(id: "constraints[2]", firstItem: "b", firstAttribute: .leading, relation: .greaterThanOrEqual,
@@ -177,6 +177,14 @@ struct EquationTests {
         ("a.left == b.left # c", 18, "parse-error"),
         ("a..left == b.left", 3, "parse-error"),
         ("a.left == b.", 13, "parse-error"),
+        ("a.width == 5 b.width", 14, "parse-error"),
+        ("a.width == 5e", 13, "parse-error"),
+        ("a.width == 0x10", 13, "parse-error"),
+        ("a.width == b.width * 2 / 3", 24, "parse-error"),
+        ("a.width == b.width @750 @750", 25, "parse-error"),
+        ("a.wídth == b.width", 3, "unknown-attribute"),
+        ("é.width == b.width", 1, "parse-error"),
+        ("a.width == b.width @ é", 22, "parse-error"),
     ])
     func errors(_ input: String, _ column: Int, _ type: String) {
         let p = langProblem { () throws(LayoutProblem) in try langEquation(input) }

@@ -98,7 +98,7 @@ func langRandomEquation(rng: inout LangRandom) -> String {
 }
 
 @Suite("Randomized parsers")
-struct RandomizedParserTests {
+struct LanguagesRandomizedParserTests {
     static let equationSeeds = [
         "a.left == b.left", "b.leading >= a.trailing * 2 + 8 @750", "a.width == 0.5 * b.height + 3",
         "a.width <= 100 @low", "title.top == root.safeArea.top + 8 @required", "a.left == 20",

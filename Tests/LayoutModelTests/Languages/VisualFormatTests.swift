@@ -15,7 +15,7 @@ private func vflProblem(_ format: String, _ extra: String = "") -> LayoutProblem
 }
 
 @Suite("Visual Format Language")
-struct VisualFormatTests {
+struct LanguagesVisualFormatTests {
     @Test func standardSpacingAndMargins() throws {
         #expect(try vfl("H:|-[a]-[b]-|") == [
             "a.leading == container.leadingMargin",
