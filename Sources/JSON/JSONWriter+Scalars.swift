@@ -37,7 +37,12 @@ extension JSONWriter {
     @inline(__always)
     private static func copy(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                              to p: UnsafeMutablePointer<UInt8>) -> Int {
-        if let base = utf8.baseAddress, !range.isEmpty {
+        guard let base = utf8.baseAddress else { return 0 }
+        if range.count <= 16 {  // short runs (keys, ids): cheaper than a call to memmove
+            for k in 0..<range.count {
+                p[k] = base[range.lowerBound + k]
+            }
+        } else {
             p.update(from: base + range.lowerBound, count: range.count)
         }
         return range.count
