@@ -12,7 +12,7 @@ import Testing
         let error = try #require(parseError(text))
         #expect(error.line == 3)
         #expect(error.column == 14)
-        #expect(error.offset == Array(text.utf8).firstIndex(of: UInt8(ascii: "x"))! - 1)
+        #expect(error.offset == (try #require(Array(text.utf8).firstIndex(of: UInt8(ascii: "x")))) - 1)
         #expect(error.message == "expected ',' or '}' after an object member")
         #expect(error.pointer == "/views/1")
         #expect(error.description == "line 3, column 14: expected ',' or '}' after an object member")
