@@ -184,11 +184,13 @@ public final class HTTPServer: Sendable {
         for job in core.pool.shutdown() {
             core.finish(job, with: core.handler.overloaded(job.request.head))
         }
-        // 2. MHD_stop_daemon with a suspended connection is an API violation (MHD_PANIC): wait
+        // 2. MHD_stop_daemon with a suspended connection is an API violation (MHD_PANIC). An MHD
+        //    thread that took a slot just before the shutdown suspends its connection before it
+        //    gives the slot back (and then answers it itself), so first wait for the slots, then
         //    until MHD's threads have taken every resumed connection back.
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(30))
-        while lhs_suspended_count(r.server) > 0 {
+        while core.pool.reservedCount > 0 || lhs_suspended_count(r.server) > 0 {
             if clock.now >= end {
                 core.logger.critical("HTTP server: connections still suspended after 30 s; leaving the daemon running")
                 return  // leak rather than abort the process; ctx stays retained

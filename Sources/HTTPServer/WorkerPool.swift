@@ -84,6 +84,9 @@ final class WorkerPool<Job: Sendable>: Sendable {
         return nil
     }
 
+    /// Slots taken with `reserve()` whose job is not submitted yet.
+    var reservedCount: Int { lock.withLock { $0.reserved } }
+
     /// Jobs running + queued + reserved.
     var inFlight: Int { lock.withLock { $0.running + $0.queued + $0.reserved } }
 

@@ -370,6 +370,33 @@ final class Background<T: Sendable>: Sendable {
         #expect(queued.wait()??.status == 503)
     }
 
+    @Test(arguments: [false, true])
+    func stopOrDrainUnderLoad(drain: Bool) throws {
+        let server = makeServer(workers: 2, queueLimit: 2)
+        let port = try server.start()
+        let stopFlag = Atomic<Bool>(false)
+        let okCount = Atomic<Int>(0)
+        let clients = (0..<8).map { _ in
+            Background { () -> Int in
+                var statuses = 0
+                while !stopFlag.load(ordering: .relaxed) {
+                    if let r = try? RawHTTP.request(port: port, method: "POST", path: "/echo", body: Array("load".utf8)) {
+                        #expect(r.status == 200 || r.status == 503)
+                        if r.status == 200 { okCount.add(1, ordering: .relaxed) }
+                        statuses += 1
+                    }
+                }
+                return statuses
+            }
+        }
+        #expect(eventually { okCount.load(ordering: .relaxed) > 50 })
+        if drain { server.drain(deadline: .seconds(2)) } else { server.stop() }
+        stopFlag.store(true, ordering: .relaxed)
+        for c in clients { #expect(c.wait() != nil) }
+        #expect(server.currentConnections == 0)
+        #expect(server.requestsInFlight == 0)
+    }
+
     @Test func startOnATakenPortFails() throws {
         let a = makeServer()
         let port = try a.start()
