@@ -187,6 +187,7 @@ struct LanguagesRandomizedParserTests {
                                            hierarchy: LangHierarchy.standard, layoutDirection: .leftToRight)
             }, input: text)
         }
+        print("randomized objects: \(parsed) parsed as JSON")
         #expect(parsed > 100)
     }
 }
