@@ -68,12 +68,13 @@ struct TestHandler: HTTPHandler {
 
 func makeServer(workers: Int = 2, queueLimit: Int = 8, maxBody: Int = 64 << 10,
                 networkThreads: Int = 2, port: Int = 0, host: String = "127.0.0.1",
-                timeoutSeconds: Int = 5, gate: Gate = Gate()) -> HTTPServer {
+                timeoutSeconds: Int = 5, perIPLimit: Int = 64, gate: Gate = Gate()) -> HTTPServer {
     var logger = Logger(label: "test.http")
     logger.logLevel = .warning
     let config = HTTPServerConfiguration(host: host, port: port, networkThreads: networkThreads,
                                          workers: workers, queueLimit: queueLimit, maxBodyBytes: maxBody,
-                                         maxDiscardedBodyBytes: 1 << 20, connectionTimeoutSeconds: timeoutSeconds)
+                                         maxDiscardedBodyBytes: 1 << 20, connectionTimeoutSeconds: timeoutSeconds,
+                                         perIPConnectionLimit: perIPLimit)
     return HTTPServer(configuration: config, handler: TestHandler(gate: gate), logger: logger)
 }
 
@@ -249,6 +250,24 @@ final class Background<T: Sendable>: Sendable {
         let r = try RawHTTP.request(port: port, method: "POST", path: "/echo", body: Array("still here".utf8))
         #expect(r.status == 200)
         #expect(r.bodyText == "still here")
+    }
+
+    /// Issue 7's fault check at the server level: 1,000 clients that leave mid-body leave no
+    /// connection behind (run the suite with `--sanitize=address` for the leak half).
+    @Test func thousandMidBodyDisconnects() throws {
+        let server = makeServer(timeoutSeconds: 60, perIPLimit: 0)
+        let port = try server.start()
+        defer { server.stop() }
+        let head = Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n0123456789".utf8)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<250 {
+                guard let c = try? RawHTTPConnection(port: port) else { continue }
+                try? c.send(head)
+                c.shutdownBoth()
+            }
+        }
+        #expect(eventually(timeoutSeconds: 5) { server.currentConnections == 0 })
+        #expect(try RawHTTP.request(port: port, path: "/healthz").status == 200)
     }
 
     @Test func clientLeavesWhileSuspended() throws {
