@@ -51,7 +51,7 @@ public struct JSONValue: Sendable {
     public var string: String? {
         let entry = self.entry
         guard entry.kind == .string else { return nil }
-        return Self.string(of: entry, in: storage)
+        return Self.string(of: entry, in: storage.bytes)
     }
 
     /// The number of elements or members; 0 for scalars.
@@ -68,10 +68,11 @@ public struct JSONValue: Sendable {
         guard entry.kind == .array else { return [] }
         var result: [JSONValue] = []
         result.reserveCapacity(Int(entry.length))
+        let tape = storage.tape
         var i = index + 1
         for _ in 0..<Int(entry.length) {
             result.append(JSONValue(storage: storage, index: i))
-            i = Int(storage.tape[i].next)
+            i = Int(tape[i].next)
         }
         return result
     }
@@ -82,11 +83,13 @@ public struct JSONValue: Sendable {
         guard entry.kind == .object else { return [] }
         var result: [(key: String, value: JSONValue)] = []
         result.reserveCapacity(Int(entry.length))
+        let tape = storage.tape
+        let bytes = storage.bytes
         var i = index + 1
         for _ in 0..<Int(entry.length) {
-            let key = Self.string(of: storage.tape[i], in: storage)
+            let key = Self.string(of: tape[i], in: bytes)
             result.append((key, JSONValue(storage: storage, index: i + 1)))
-            i = Int(storage.tape[i + 1].next)
+            i = Int(tape[i + 1].next)
         }
         return result
     }
@@ -95,22 +98,31 @@ public struct JSONValue: Sendable {
     public subscript(key: String) -> JSONValue? {
         let entry = self.entry
         guard entry.kind == .object else { return nil }
+        let tape = storage.tape
+        let bytes = storage.bytes
         var wanted = key
-        return wanted.withUTF8 { wanted in
+        let found = wanted.withUTF8 { wanted -> Int? in
             var i = index + 1
             for _ in 0..<Int(entry.length) {
-                let keyEntry = storage.tape[i]
-                let content = storage.content(of: keyEntry)
-                let matches = keyEntry.hasEscapes
-                    ? unescape(content).elementsEqual(wanted)
-                    : content.count == wanted.count && content.elementsEqual(wanted)
-                if matches {
-                    return JSONValue(storage: storage, index: i + 1)
+                let keyEntry = tape[i]
+                let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
+                if keyEntry.hasEscapes ? unescape(content).elementsEqual(wanted) : Self.equal(content, wanted) {
+                    return i + 1
                 }
-                i = Int(storage.tape[i + 1].next)
+                i = Int(tape[i + 1].next)
             }
             return nil
         }
+        return found.map { JSONValue(storage: storage, index: $0) }
+    }
+
+    @inline(__always)
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for k in 0..<a.count where a[k] != b[k] {
+            return false
+        }
+        return true
     }
 
     /// The element at `index`, when this is an array and `index` is in range; never traps.
@@ -123,9 +135,10 @@ public struct JSONValue: Sendable {
         if Int(entry.next) - first == Int(entry.length) {
             return JSONValue(storage: storage, index: first + index)
         }
+        let tape = storage.tape
         var i = first
         for _ in 0..<index {
-            i = Int(storage.tape[i].next)
+            i = Int(tape[i].next)
         }
         return JSONValue(storage: storage, index: i)
     }
@@ -135,8 +148,8 @@ public struct JSONValue: Sendable {
         Int(entry.offset)
     }
 
-    private static func string(of entry: TapeEntry, in storage: JSONStorage) -> String {
-        let content = storage.content(of: entry)
+    private static func string(of entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let content = UnsafeBufferPointer(rebasing: bytes[entry.contentRange])
         return entry.hasEscapes
             ? String(decoding: unescape(content), as: UTF8.self)
             : String(decoding: content, as: UTF8.self)
