@@ -57,6 +57,10 @@ struct NormalizedExpression: Sendable {
         guard expression.constant.isFinite else {
             throw .invalidValue("constant \(expression.constant) is not finite")
         }
+        if let direct = NormalizedExpression(sortedDistinct: expression, variableCount: variableCount) {
+            self = direct
+            return
+        }
         var pairs: [(Int, Double)] = []
         pairs.reserveCapacity(expression.terms.count)
         for term in expression.terms {
@@ -94,6 +98,26 @@ struct NormalizedExpression: Sendable {
         self.variables = keptVariables
         self.coefficients = keptCoefficients
         self.constant = expression.constant
+    }
+
+    /// The common case without copying through a sort: variables strictly ascending, every
+    /// coefficient finite and non-zero, every variable known. Nil otherwise.
+    private init?(sortedDistinct expression: LinearExpression, variableCount: Int) {
+        var variables: [Int] = []
+        var coefficients: [Double] = []
+        variables.reserveCapacity(expression.terms.count)
+        coefficients.reserveCapacity(expression.terms.count)
+        var previous = -1
+        for term in expression.terms {
+            let index = term.variable.index
+            guard index > previous, index < variableCount, term.coefficient.isFinite, term.coefficient != 0 else {
+                return nil
+            }
+            variables.append(index)
+            coefficients.append(term.coefficient)
+            previous = index
+        }
+        self.init(variables: variables, coefficients: coefficients, constant: expression.constant)
     }
 
     init(variables: [Int], coefficients: [Double], constant: Double) {

@@ -60,13 +60,43 @@ struct Row: Sendable {
         for i in coefficients.indices { coefficients[i] *= factor }
     }
 
-    /// `self + factor · other` with `skip` left out, calling `added`/`dropped` for symbols that
-    /// appear in or vanish from the result, so the caller can keep its column index exact.
-    func adding(
-        _ factor: Double, _ other: Row, skipping skip: Int,
+    /// `self += factor · other` term by term (binary search, in place, no allocation): cheaper
+    /// than a merge when `other` is short. Reports appearing and vanishing symbols like `merge`.
+    mutating func addInPlace(
+        _ factor: Double, _ other: Row, added: (Int) -> Void, dropped: (Int) -> Void
+    ) {
+        constant = Tolerance.sum(constant, factor * other.constant)
+        for j in other.symbols.indices {
+            let symbol = other.symbols[j]
+            let addend = factor * other.coefficients[j]
+            let i = position(of: symbol)
+            if i < symbols.count && symbols[i] == symbol {
+                let sum = coefficients[i] + addend
+                if Tolerance.cancels(sum, scale: max(abs(coefficients[i]), abs(addend))) {
+                    symbols.remove(at: i)
+                    coefficients.remove(at: i)
+                    dropped(symbol)
+                } else {
+                    coefficients[i] = sum
+                }
+            } else if addend != 0 {
+                symbols.insert(symbol, at: i)
+                coefficients.insert(addend, at: i)
+                added(symbol)
+            }
+        }
+    }
+
+    /// Writes `self + factor · other`, with `skip` left out, into `result` (emptied first, its
+    /// capacity reused), calling `added`/`dropped` for symbols that appear in or vanish from
+    /// the result, so the caller can keep its column index exact.
+    func merge(
+        _ factor: Double, _ other: Row, skipping skip: Int, into result: inout Row,
         added: (Int) -> Void, dropped: (Int) -> Void
-    ) -> Row {
-        var result = Row(constant: Tolerance.sum(constant, factor * other.constant))
+    ) {
+        result.symbols.removeAll(keepingCapacity: true)
+        result.coefficients.removeAll(keepingCapacity: true)
+        result.constant = Tolerance.sum(constant, factor * other.constant)
         result.symbols.reserveCapacity(symbols.count + other.symbols.count)
         result.coefficients.reserveCapacity(symbols.count + other.symbols.count)
         var i = 0
@@ -103,7 +133,6 @@ struct Row: Sendable {
                 j += 1
             }
         }
-        return result
     }
 }
 

@@ -36,6 +36,9 @@ struct Tableau: Sendable {
     private(set) var objective = Objective()
     /// Basic symbols whose rows may have become infeasible (negative) since the last dual pass.
     private var infeasible: [Int] = []
+    /// Spare row storage: merges write here and the replaced row becomes the spare, so
+    /// substitutions rarely allocate.
+    private var scratch = Row()
     var meter: BudgetMeter
 
     static let freeSlot = -1
@@ -111,13 +114,32 @@ struct Tableau: Sendable {
         let column = columns[symbol]
         columns[symbol] = []
         for index in column {
-            let target = rows[index]
+            var target = rows[index]
             rows[index] = Row()
-            let factor = target.coefficient(of: symbol)
-            rows[index] = target.adding(
-                factor, definition, skipping: symbol,
-                added: { columns[$0].append(index) },
-                dropped: { if $0 != symbol { removeFromColumn($0, index) } })
+            let at = target.position(of: symbol)
+            guard at < target.symbols.count, target.symbols[at] == symbol else {
+                rows[index] = target
+                continue
+            }
+            let factor = target.coefficients[at]
+            if definition.symbols.count <= 4 || definition.symbols.count * 8 <= target.symbols.count {
+                target.symbols.remove(at: at)
+                target.coefficients.remove(at: at)
+                target.addInPlace(
+                    factor, definition,
+                    added: { columns[$0].append(index) },
+                    dropped: { removeFromColumn($0, index) })
+                rows[index] = target
+            } else {
+                var merged = scratch
+                scratch = Row()
+                target.merge(
+                    factor, definition, skipping: symbol, into: &merged,
+                    added: { columns[$0].append(index) },
+                    dropped: { if $0 != symbol { removeFromColumn($0, index) } })
+                rows[index] = merged
+                scratch = target
+            }
             noteIfInfeasible(index)
         }
         objective.substitute(symbol, by: definition)
@@ -192,7 +214,7 @@ struct Tableau: Sendable {
             let basic = basicRow[symbol]
             if basic >= 0 {
                 scale = max(scale, abs(coefficient * rows[basic].constant))
-                row = row.adding(coefficient, rows[basic], skipping: -1, added: { _ in }, dropped: { _ in })
+                row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
             } else {
                 row.add(coefficient, symbol)
             }
@@ -258,9 +280,8 @@ struct Tableau: Sendable {
             }
         }
         if best >= 0 { return best }
-        for symbol in [tag.marker, tag.other] where symbol >= 0 && kinds[symbol].canEnter {
-            if row.coefficient(of: symbol) < 0 { return symbol }
-        }
+        if tag.marker >= 0, kinds[tag.marker].canEnter, row.coefficient(of: tag.marker) < 0 { return tag.marker }
+        if tag.other >= 0, row.coefficient(of: tag.other) < 0 { return tag.other }
         return -1
     }
 
