@@ -340,7 +340,13 @@ final class ServerCore: Sendable {
                 logger.error("HTTP handler returned an invalid header; dropped", metadata: ["name": "\(name)"])
                 continue
             }
-            if name.lowercased() == "connection" { hasConnection = true }
+            let lower = name.lowercased()
+            if lower == "content-length" || lower == "transfer-encoding" {
+                // Framing is the server's: the body's length is known.
+                logger.debug("HTTP handler set a framing header; ignored", metadata: ["name": "\(name)"])
+                continue
+            }
+            if lower == "connection" { hasConnection = true }
             if lhs_response_add_header(r, name, value) == 0 {
                 logger.debug("libmicrohttpd refused a response header", metadata: ["name": "\(name)"])
             }

@@ -91,8 +91,10 @@ public struct HTTPRequest: Sendable {
     }
 }
 
-/// A response. `Content-Length` and `Date` are added by the server; a status
-/// outside 200...599 is sent as 500.
+/// A response. The server adds `Content-Length` and `Date` (a `Content-Length` or
+/// `Transfer-Encoding` from the handler is ignored), and `Connection: close` while draining;
+/// headers with invalid names or CR/LF/NUL in values are dropped; a status outside 200...599 is
+/// sent as 500.
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]

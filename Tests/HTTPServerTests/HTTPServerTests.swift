@@ -40,7 +40,10 @@ struct TestHandler: HTTPHandler {
         case "/badstatus":
             return HTTPResponse(status: 42)
         case "/badheader":
-            return HTTPResponse(status: 200, headers: [("X-Bad", "a\r\nInjected: 1"), ("X-Good", "1")])
+            return HTTPResponse(status: 200, headers: [("X-Bad", "a\r\nInjected: 1"), ("X-Good", "1"),
+                                                       ("Bad Name", "x"), ("Content-Length", "999"),
+                                                       ("Transfer-Encoding", "chunked")],
+                                body: Array("body".utf8))
         default:
             var headers: [(name: String, value: String)] = [
                 ("Content-Type", "application/octet-stream"),
@@ -438,6 +441,9 @@ final class Background<T: Sendable>: Sendable {
         #expect(r.header("X-Good") == "1")
         #expect(r.header("Injected") == nil)
         #expect(r.header("X-Bad") == nil)
+        #expect(r.header("Content-Length") == "4")
+        #expect(r.header("Transfer-Encoding") == nil)
+        #expect(r.bodyText == "body")
     }
 
     @Test func startTwiceAndStopTwice() throws {
