@@ -20,7 +20,7 @@ public struct JSONWriter: Sendable {
         self.pretty = pretty
     }
 
-    /// The JSON written so far.
+    /// The JSON written so far (a fresh array on each call).
     public var bytes: [UInt8] {
         buffer.bytes
     }
