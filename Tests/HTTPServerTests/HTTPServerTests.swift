@@ -27,7 +27,7 @@ struct TestHandler: HTTPHandler {
         return nil
     }
 
-    func isLightweight(_ head: HTTPRequestHead) -> Bool { head.path == "/healthz" }
+    func isLightweight(_ head: HTTPRequestHead) -> Bool { head.path == "/healthz" || head.path == "/healthz-stack" }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let head = request.head
@@ -37,6 +37,17 @@ struct TestHandler: HTTPHandler {
         case "/block":
             gate.wait()
             return HTTPResponse(status: 200, body: Array("unblocked".utf8))
+        case "/stack", "/healthz-stack":
+            // pthread_getattr_np is a GNU extension Glibc's Swift overlay does not export.
+            typealias GetAttr = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+            var attr = pthread_attr_t()
+            var size = 0
+            if let sym = dlsym(nil, "pthread_getattr_np"),
+               unsafeBitCast(sym, to: GetAttr.self)(pthread_self(), &attr) == 0 {
+                pthread_attr_getstacksize(&attr, &size)
+                pthread_attr_destroy(&attr)
+            }
+            return HTTPResponse(status: 200, headers: [("X-Stack", String(size))])
         case "/badstatus":
             return HTTPResponse(status: 42)
         case "/badheader":
@@ -71,13 +82,14 @@ struct TestHandler: HTTPHandler {
 
 func makeServer(workers: Int = 2, queueLimit: Int = 8, maxBody: Int = 64 << 10,
                 networkThreads: Int = 2, port: Int = 0, host: String = "127.0.0.1",
-                timeoutSeconds: Int = 5, perIPLimit: Int = 64, gate: Gate = Gate()) -> HTTPServer {
+                timeoutSeconds: Int = 5, perIPLimit: Int = 64, stackSize: Int = 8 << 20,
+                gate: Gate = Gate()) -> HTTPServer {
     var logger = Logger(label: "test.http")
     logger.logLevel = .warning
     let config = HTTPServerConfiguration(host: host, port: port, networkThreads: networkThreads,
                                          workers: workers, queueLimit: queueLimit, maxBodyBytes: maxBody,
                                          maxDiscardedBodyBytes: 1 << 20, connectionTimeoutSeconds: timeoutSeconds,
-                                         perIPConnectionLimit: perIPLimit)
+                                         perIPConnectionLimit: perIPLimit, threadStackSizeBytes: stackSize)
     return HTTPServer(configuration: config, handler: TestHandler(gate: gate), logger: logger)
 }
 
@@ -417,6 +429,18 @@ final class Background<T: Sendable>: Sendable {
         for c in clients { #expect(c.wait() != nil) }
         #expect(server.currentConnections == 0)
         #expect(server.requestsInFlight == 0)
+    }
+
+    /// Deep JSON decoding needs more than small default stacks: both MHD's threads and the
+    /// workers get the configured size.
+    @Test func threadsGetTheConfiguredStackSize() throws {
+        let server = makeServer(stackSize: 12 << 20)  // above the usual 8 MiB default
+        let port = try server.start()
+        defer { server.stop() }
+        let worker = try RawHTTP.request(port: port, path: "/stack")
+        let network = try RawHTTP.request(port: port, path: "/healthz-stack")
+        #expect((Int(worker.header("X-Stack") ?? "") ?? 0) >= 12 << 20)
+        #expect((Int(network.header("X-Stack") ?? "") ?? 0) >= 12 << 20)
     }
 
     @Test func startOnATakenPortFails() throws {
