@@ -208,6 +208,13 @@ struct Tableau: Sendable {
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
         var row = Row(constant: sign * expression.constant)
         var scale = max(1, abs(expression.constant))
+        var capacity = 2
+        for variable in expression.variables {
+            let symbol = variable < variableSymbol.count ? variableSymbol[variable] : -1
+            capacity += symbol >= 0 && basicRow[symbol] >= 0 ? rows[basicRow[symbol]].symbols.count : 1
+        }
+        row.symbols.reserveCapacity(capacity)
+        row.coefficients.reserveCapacity(capacity)
         for i in expression.variables.indices {
             let symbol = externalSymbol(for: expression.variables[i])
             let coefficient = sign * expression.coefficients[i]
