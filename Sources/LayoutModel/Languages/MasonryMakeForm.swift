@@ -65,6 +65,15 @@ enum MasonryMakeForm {
         }
     }
 
+    enum Modifier {
+        case offset(Double)
+        case insets(top: Double, left: Double, bottom: Double, right: Double)
+        case sizeOffset(width: Double, height: Double)
+        case centerOffset(x: Double, y: Double)
+        case multiplier(Double)
+        case priority(LayoutPriority)
+    }
+
     enum Target {
         case item(String)
         case attribute(String, LayoutAttribute)
@@ -111,7 +120,44 @@ enum MasonryMakeForm {
             targets = [(try target(targetValue, view: view, at: pointer / relationField, hierarchy: hierarchy), .member(relationField))]
         }
 
+        // The modifiers, read once, applied in member order to every constraint.
+        var modifiers: [Modifier] = []
+        var multiplierPointer = ConstraintValidation.FieldPointers.Location.base
+        for (name, value) in f.members {
+            switch name {
+            case "offset":
+                modifiers.append(.offset(try FormFields.number(value, at: pointer / name, name: name)))
+            case "inset":
+                let n = try FormFields.number(value, at: pointer / name, name: name)
+                modifiers.append(.insets(top: n, left: n, bottom: n, right: n))
+            case "insets":
+                let v = try object(value, at: pointer / name, name: name, keys: ["top", "left", "bottom", "right"])
+                modifiers.append(.insets(top: v.0, left: v.1, bottom: v.2, right: v.3))
+            case "sizeOffset":
+                let v = try object(value, at: pointer / name, name: name, keys: ["width", "height"])
+                modifiers.append(.sizeOffset(width: v.0, height: v.1))
+            case "centerOffset":
+                let v = try object(value, at: pointer / name, name: name, keys: ["x", "y"])
+                modifiers.append(.centerOffset(x: v.0, y: v.1))
+            case "multipliedBy":
+                modifiers.append(.multiplier(try FormFields.number(value, at: pointer / name, name: name)))
+                multiplierPointer = .member(name)
+            case "dividedBy":
+                let d = try FormFields.number(value, at: pointer / name, name: name)
+                guard d != 0 else {
+                    throw .invalid("invalid-multiplier", "dividedBy(0) gives an infinite multiplier", at: pointer / name)
+                }
+                modifiers.append(.multiplier(1 / d))
+                multiplierPointer = .member(name)
+            case "priority":
+                modifiers.append(.priority(try FormFields.priority(value, at: pointer / name)))
+            default:
+                break
+            }
+        }
+
         var out: [LayoutConstraint] = []
+        out.reserveCapacity(attributes.count * targets.count)
         for attribute in attributes {
             for (t, tPointer) in targets {
                 var c = LayoutConstraint(id: "", firstItem: view, firstAttribute: attribute, relation: relation, pointer: pointer)
@@ -134,37 +180,14 @@ enum MasonryMakeForm {
                 case .insets(let top, let left, let bottom, let right):
                     insets(&c, top: top, left: left, bottom: bottom, right: right)
                 }
-                var multiplierPointer = ConstraintValidation.FieldPointers.Location.base
-                for (name, value) in f.members {
-                    switch name {
-                    case "offset":
-                        c.constant = try FormFields.number(value, at: pointer / name, name: name)
-                    case "inset":
-                        let n = try FormFields.number(value, at: pointer / name, name: name)
-                        insets(&c, top: n, left: n, bottom: n, right: n)
-                    case "insets":
-                        let v = try object(value, at: pointer / name, name: name, keys: ["top", "left", "bottom", "right"])
-                        insets(&c, top: v.0, left: v.1, bottom: v.2, right: v.3)
-                    case "sizeOffset":
-                        let v = try object(value, at: pointer / name, name: name, keys: ["width", "height"])
-                        sizeOffset(&c, width: v.0, height: v.1)
-                    case "centerOffset":
-                        let v = try object(value, at: pointer / name, name: name, keys: ["x", "y"])
-                        centerOffset(&c, x: v.0, y: v.1)
-                    case "multipliedBy":
-                        c.multiplier = try FormFields.number(value, at: pointer / name, name: name)
-                        multiplierPointer = .member(name)
-                    case "dividedBy":
-                        let d = try FormFields.number(value, at: pointer / name, name: name)
-                        guard d != 0 else {
-                            throw .invalid("invalid-multiplier", "dividedBy(0) gives an infinite multiplier", at: pointer / name)
-                        }
-                        c.multiplier = 1 / d
-                        multiplierPointer = .member(name)
-                    case "priority":
-                        c.priority = try FormFields.priority(value, at: pointer / name)
-                    default:
-                        break
+                for modifier in modifiers {
+                    switch modifier {
+                    case .offset(let n): c.constant = n
+                    case .insets(let top, let left, let bottom, let right): insets(&c, top: top, left: left, bottom: bottom, right: right)
+                    case .sizeOffset(let w, let h): sizeOffset(&c, width: w, height: h)
+                    case .centerOffset(let x, let y): centerOffset(&c, x: x, y: y)
+                    case .multiplier(let m): c.multiplier = m
+                    case .priority(let p): c.priority = p
                     }
                 }
                 c = ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
