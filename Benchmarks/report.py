@@ -19,6 +19,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare_frames import compare  # noqa: E402
 
 FAMILIES = ["flat_row", "nested_grid", "table_cells", "priority_soup"]
+# kiwi build + solve as measured in /work/shared/reference/performance.md section 2 (same families,
+# same seed; constraint order and load differ, so expect the same order of magnitude, not equality).
+KIWI_REFERENCE = {("flat_row", 100): "135 ms", ("flat_row", 1000): "≈ 1000 s (extrapolated)",
+                  ("nested_grid", 100): "12.4 ms", ("nested_grid", 1000): "1.11 s",
+                  ("table_cells", 100): "5.6 ms", ("table_cells", 1000): "1.22 s",
+                  ("priority_soup", 100): "13.5 ms", ("priority_soup", 1000): "2.27 s"}
 
 
 def load(path):
@@ -131,6 +137,12 @@ def main() -> int:
     L.append(f"- **Date:** {now}")
     L.append(f"- **Command:** `{a.command}` (from the repository root)")
     L.append(f"- **Machine:** {mach['nproc']} × {mach['cpu']}, {mach['mem']} RAM, {mach['os']}, Linux {mach['kernel']}")
+    load0 = (open(os.path.join(R, "load-start.txt")).read().split()[:3]
+             if os.path.exists(os.path.join(R, "load-start.txt")) else None)
+    load1 = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else None
+    if load0 or load1:
+        L.append(f"- **Load average (1/5/15 min):** {' '.join(load0) if load0 else '?'} at the start, "
+                 f"{' '.join(load1) if load1 else '?'} at the end (a shared VM: compare ratios within one run)")
     L.append(f"- **Versions:** {ver['swift'] or 'swift: not found'}; Python {ver['python']}, kiwisolver "
              f"{ver['kiwisolver'] or '?'}; wrk {ver['wrk'] or '?'}; libmicrohttpd {ver['libmicrohttpd'] or '?'}; "
              f"commit {ver['commit'] or '?'}")
@@ -151,8 +163,8 @@ def main() -> int:
     # ---- solve table
     L.append("## Build + solve per family")
     L.append("")
-    L.append("| family | N | views | constraints (wire) | layoutd parse | layoutd solve | µs/view | kiwi | kiwi ÷ layoutd | frames agree |")
-    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    L.append("| family | N | views | constraints (wire) | layoutd parse | layoutd solve | µs/view | kiwi | kiwi ÷ layoutd | frames agree | kiwi in performance.md |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     solve = {}
     kiwi = {}
     for fam in FAMILIES:
@@ -202,8 +214,8 @@ def main() -> int:
                     notes.append(f"{fam} N={n}: worst view {c['worst']}: layoutd {c['worstFrames'][0]} "
                                  f"vs kiwi {c['worstFrames'][1]}")
             elif b and lb_ms is not None and not kf:
-                agree = "no kiwi frames"
-            L.append(f"| {fam} | {n} | {nv or '–'} | {nc or '–'} | {parse_s} | {solve_s} | {per_view} | {k_s} | {ratio} | {agree} |")
+                agree = "– (kiwi did not finish)" if (k and k.get("timedOut")) else "no kiwi frames"
+            L.append(f"| {fam} | {n} | {nv or '–'} | {nc or '–'} | {parse_s} | {solve_s} | {per_view} | {k_s} | {ratio} | {agree} | {KIWI_REFERENCE.get((fam, n), '–')} |")
     L.append("")
 
     # ---- growth exponents

@@ -20,6 +20,8 @@
 #                  4 x cores would answer most of wrk's 64 connections 503 by design; logs go to a file)
 #   LAYOUTD_PATH   route to POST to (default /solve)
 #   WRK_BIG        the large wrk body, a generated family file stem (default table_cells-1000)
+#   BENCH_BIN_DIR  where layoutd and layout-bench are (default .build/release; implies nothing
+#                  about building: combine with --no-build to test other binaries)
 #
 # Steps: install what is missing (wrk, libmicrohttpd-dev, Benchmarks/.venv with kiwisolver) ->
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release ->
@@ -69,6 +71,7 @@ OUT="$HERE/out"
 RES="$OUT/results"
 rm -rf "$RES"
 mkdir -p "$RES"
+cat /proc/loadavg > "$RES/load-start.txt" 2>/dev/null
 
 log() { printf '\n== %s\n' "$*" >&2; }
 note() { printf '   %s\n' "$*" >&2; }
@@ -102,7 +105,7 @@ python3 "$HERE/families.py" --all --sizes "$SIZES" --out "$OUT" > "$RES/counts.m
 cat "$RES/counts.md" >&2
 
 # ---------------------------------------------------------------- build
-BIN="$ROOT/.build/release"
+BIN="${BENCH_BIN_DIR:-$ROOT/.build/release}"
 if [ "$DO_BUILD" = 1 ] && command -v swift >/dev/null 2>&1; then
     log "swift build -c release (log: Benchmarks/out/build-*.log)"
     for product in layoutd layout-bench; do
