@@ -1,0 +1,132 @@
+import LayoutSolver
+import PropertyBased
+import Testing
+
+@Suite struct RobustnessTests {
+    /// flat_row(N) from the benchmark families, N = 6: views of equal width between 8-point
+    /// gaps in a 48·6 + 8 = 296 wide root; by hand x_i = 8 + 48i, w = 40.
+    func flatRow(_ s: inout Solver) throws -> [(x: Variable, w: Variable)] {
+        let rootWidth = s.makeVariable()
+        try s.add(pin(rootWidth, 296), .equal)
+        let views = (0..<6).map { _ in (x: s.makeVariable(), w: s.makeVariable()) }
+        try s.add(pin(views[0].x, 8), .equal)
+        for i in 1..<6 {
+            try s.add(expr([(views[i].x, 1), (views[i - 1].x, -1), (views[i - 1].w, -1)], -8), .equal)
+            try s.add(expr([(views[i].w, 1), (views[0].w, -1)]), .equal)
+        }
+        try s.add(expr([(views[5].x, 1), (views[5].w, 1), (rootWidth, -1)], 8), .equal)
+        return views
+    }
+
+    @Test func flatRowByHand() throws {
+        var s = Solver()
+        let views = try flatRow(&s)
+        try s.solve()
+        for (i, v) in views.enumerated() {
+            #expect(abs(s.value(of: v.x) - Double(8 + 48 * i)) < 1e-9)
+            #expect(abs(s.value(of: v.w) - 40) < 1e-9)
+        }
+        #expect(s.ambiguousVariables() == [])
+    }
+
+    @Test func resultsAreDeterministic() throws {
+        func run() throws -> ([UInt64], Int, SolverStatistics, [Variable]) {
+            var s = Solver()
+            let views = try flatRow(&s)
+            try s.add(pin(views[2].w, 10), .equal, priority: 750)
+            for v in views { try s.add(pin(v.x, 3), .greaterThanOrEqual, priority: 250) }
+            try s.solve()
+            return (views.flatMap { [s.value(of: $0.x).bitPattern, s.value(of: $0.w).bitPattern] },
+                    s.pivotCount, s.statistics, s.ambiguousVariables())
+        }
+        let first = try run()
+        let second = try run()
+        #expect(first.0 == second.0)
+        #expect(first.1 == second.1)
+        #expect(first.2 == second.2)
+        #expect(first.3 == second.3)
+    }
+
+    @Test func chainKeptAsDefinitionsMaterialisesWhenNeeded() throws {
+        // y0 = 0, y_{k+1} = y_k + h_k with h_k ≥ 10 and h_k == 20 @250: an open chain of
+        // definitions. Then y_3 == 50 required pulls y_3 into the tableau: h0 + h1 + h2 = 50
+        // with each h at least 10 and wanting 20, so |h0-20|+|h1-20|+|h2-20| is 10 at best and
+        // the split is not unique; y_4 = 50 + h_3 = 70 either way.
+        var s = Solver()
+        let ys = (0..<5).map { _ in s.makeVariable() }
+        let hs = (0..<5).map { _ in s.makeVariable() }
+        try s.add(pin(ys[0], 0), .equal)
+        for k in 0..<4 {
+            try s.add(pin(hs[k], 10), .greaterThanOrEqual)
+            try s.add(pin(hs[k], 20), .equal, priority: 250)
+            try s.add(expr([(ys[k + 1], 1), (ys[k], -1), (hs[k], -1)]), .equal)
+        }
+        #expect(s.statistics.definitions == 5)
+        try s.solve()
+        #expect(s.value(of: ys[4]) == 80)
+        #expect(s.ambiguousVariables() == [hs[4]])
+        try s.add(pin(ys[3], 50), .equal)
+        try s.solve()
+        #expect(abs(s.value(of: ys[3]) - 50) < 1e-9)
+        #expect(abs(s.value(of: ys[4]) - 70) < 1e-9)
+        let ambiguous = Set(s.ambiguousVariables())
+        #expect(ambiguous.isSuperset(of: [hs[4]]))
+        #expect(!ambiguous.contains(ys[4]) && !ambiguous.contains(ys[3]) && !ambiguous.contains(hs[3]))
+    }
+
+    @Test func requiredEditCanBeRemoved() throws {
+        // w == 40 @250; a required edit holds w at 70; after removal w goes back to 40.
+        var s = Solver()
+        let w = s.makeVariable()
+        try s.add(pin(w, 40), .equal, priority: 250)
+        try s.solve()
+        try s.addEditVariable(w, priority: 1000)
+        try s.suggestValue(70, for: w)
+        #expect(s.value(of: w) == 70)
+        try s.removeEditVariable(w)
+        try s.solve()
+        #expect(s.value(of: w) == 40)
+    }
+
+    @Test func removingARedundantRequiredEqualityKeepsTheOther() throws {
+        var s = Solver()
+        let x = s.makeVariable()
+        try s.add(pin(x, 5), .equal)
+        let twin = try s.add(expr([(x, 2)], -10), .equal)
+        try s.add(pin(x, 0), .equal, priority: 500)
+        try s.remove(twin)
+        try s.solve()
+        #expect(s.value(of: x) == 5)
+    }
+
+    @Test func arbitraryInputNeverTraps() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000_000)) { seed in
+            var rng = SplitMix(seed: seed)
+            var s = Solver(budget: SolverBudget(maxPivots: 200))
+            let xs = (0..<4).map { _ in s.makeVariable() }
+            let magnitudes: [Double] = [0, 1, -1, 1e-12, 1e9, -3.5, 1e-300, .nan, .infinity, 7]
+            var handles: [ConstraintHandle] = []
+            for _ in 0..<15 {
+                let terms = (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+                    Term(xs[Int.random(in: 0..<4, using: &rng)], magnitudes.randomElement(using: &rng) ?? 1)
+                }
+                let expression = LinearExpression(terms, constant: magnitudes.randomElement(using: &rng) ?? 0)
+                let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng) ?? .equal
+                let priority = [1000, 999, 1, 0, -1, 1e-9, 1000.0001, .nan].randomElement(using: &rng) ?? 1
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0:
+                    if let h = handles.randomElement(using: &rng) { try? s.remove(h) }
+                case 1:
+                    let x = xs[Int.random(in: 0..<4, using: &rng)]
+                    _ = try? s.addEditVariable(x, priority: priority)
+                    try? s.suggestValue(magnitudes.randomElement(using: &rng) ?? 0, for: x)
+                default:
+                    if let h = try? s.add(expression, relation, priority: priority) { handles.append(h) }
+                }
+            }
+            try? s.solve()
+            for x in xs { _ = s.value(of: x) }
+            _ = s.ambiguousVariables()
+        }
+    }
+}
