@@ -37,8 +37,24 @@ func shimLog(_ ctx: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) 
     guard let ctx, let message else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(ctx).takeUnretainedValue()
     let text = String(cString: message)
-    // The shim returns MHD_NO on purpose (client gone mid-body, far over the body limit): MHD
-    // reports each as an "internal error"; that is routine, not a warning.
-    let routine = text.hasPrefix("Application reported internal error")
-    core.logger.log(level: routine ? .debug : .warning, "\(text)", metadata: ["source": "libmicrohttpd"])
+    core.logger.log(level: mhdLogLevel(text), "\(text)", metadata: ["source": "libmicrohttpd"])
+}
+
+/// libmicrohttpd logs what clients do wrong as errors; a public server sees those all the time,
+/// and a hostile client could flood the log with them. Client-caused messages go to `debug`,
+/// limits being hit to `notice`, anything else (the server's own trouble) stays a `warning`.
+func mhdLogLevel(_ text: String) -> Logger.Level {
+    let clientCaused = [
+        "Error processing request",             // 400/413/414/431/505 answered by MHD itself
+        "Application reported internal error",  // the shim's deliberate MHD_NO (client left
+                                                // mid-body, far over the body limit)
+        "Connection was closed by remote side",
+        "Failed to parse `Content-Length'",
+        "Too large value of 'Content-Length'",
+        "Failed to receive data",
+        "Failed to send data",
+    ]
+    if clientCaused.contains(where: { text.hasPrefix($0) }) { return .debug }
+    if text.lowercased().contains("connection limit") { return .notice }  // total / per-IP
+    return .warning
 }

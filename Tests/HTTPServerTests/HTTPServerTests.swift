@@ -529,6 +529,49 @@ final class Background<T: Sendable>: Sendable {
         #expect(try c.readResponse().status == 404)
     }
 
+    /// Malformed input is MHD's to reject (400/413/414/431/505) or to drop; whatever it does,
+    /// the server must neither crash nor leak the connection, and must keep serving.
+    @Test func malformedRequestsNeverCrash() throws {
+        let server = makeServer(timeoutSeconds: 1)
+        let port = try server.start()
+        defer { server.stop() }
+        let cases: [[UInt8]] = [
+            Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 12abc\r\n\r\n".utf8),
+            Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n".utf8),
+            Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n".utf8),
+            Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd".utf8),
+            Array("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n".utf8),
+            Array("GET /echo HTTP/2.0\r\nHost: x\r\n\r\n".utf8),
+            Array("GET /echo HTTP/1.1\r\nHost: x\r\nX-Nul: a".utf8) + [0] + Array("b\r\n\r\n".utf8),
+            Array("GET /echo HTTP/1.1\r\nHost: x\r\nX-Fold: a\r\n  folded\r\n\r\n".utf8),
+            Array("GET /\(String(repeating: "a", count: 70_000)) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            Array("GET /%00%ff%zz?%00=%ff HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            Array("\u{1}\u{2}\u{3} garbage \r\n\r\n".utf8),
+            (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) },
+            Array("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nabc".utf8),
+        ]
+        let statuses = ConditionLock<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: cases.count) { i in
+            guard let c = try? RawHTTPConnection(port: port, timeoutSeconds: 3) else { return }
+            try? c.send(cases[i])
+            let status = (try? c.readResponse())?.status ?? -1  // -1: closed without a response
+            statuses.withLock { $0.append(status) }
+        }
+        for status in statuses.withLock({ $0 }) {
+            #expect(status == -1 || (200..<600).contains(status))
+        }
+        #expect(eventually { server.currentConnections == 0 })
+        #expect(try RawHTTP.request(port: port, path: "/healthz").status == 200)
+    }
+
+    @Test func mhdMessagesAreLeveledByCause() {
+        #expect(mhdLogLevel("Error processing request (HTTP response code is 400 ('x')). Closing connection.") == .debug)
+        #expect(mhdLogLevel("Application reported internal error, closing connection.") == .debug)
+        #expect(mhdLogLevel("Server reached connection limit. Closing inbound connection.") == .notice)
+        #expect(mhdLogLevel("Failed to create a new thread because it would have exceeded the system limit on the number of threads or no system resources available.") == .warning)
+        #expect(mhdLogLevel("Call to epoll_wait failed: Bad file descriptor") == .warning)
+    }
+
     @Test func headHelpers() {
         let head = HTTPRequestHead(method: "GET", path: "/", query: "a=1&b=x%20y&c&a=2&d=%zz+",
                                    headers: [("Content-Type", "a"), ("content-type", "b")])
