@@ -55,6 +55,6 @@ func mhdLogLevel(_ text: String) -> Logger.Level {
         "Failed to send data",
     ]
     if clientCaused.contains(where: { text.hasPrefix($0) }) { return .debug }
-    if text.lowercased().contains("connection limit") { return .notice }  // total / per-IP
+    if text.hasPrefix("Server reached connection limit") { return .notice }  // (per-IP: silent)
     return .warning
 }
