@@ -210,10 +210,11 @@ public struct Solver: Sendable {
         var record = record
         let handle = records.count
         try tableau.meter.checkDeadline()
+        // Even a failed add may leave an equivalent but no longer optimal basis.
+        needsSolve = true
         record.placement = try place(record, handle: handle)
         records.append(record)
         for variable in record.expression.variables { uses[variable] += 1 }
-        needsSolve = true
         return ConstraintHandle(index: handle)
     }
 

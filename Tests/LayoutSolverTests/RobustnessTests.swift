@@ -130,3 +130,40 @@ import Testing
         }
     }
 }
+
+@Suite struct SparsityTests {
+    @Test func flatRowStaysSparse() throws {
+        // 2000 equal-width views between gaps: every chain row stays constant-sized.
+        var s = Solver()
+        let rootWidth = s.makeVariable()
+        try s.add(pin(rootWidth, 48 * 2000 + 8), .equal)
+        let views = (0..<2000).map { _ in (x: s.makeVariable(), w: s.makeVariable()) }
+        try s.add(pin(views[0].x, 8), .equal)
+        for i in 1..<2000 {
+            try s.add(expr([(views[i].x, 1), (views[i - 1].x, -1), (views[i - 1].w, -1)], -8), .equal)
+            try s.add(expr([(views[i].w, 1), (views[0].w, -1)]), .equal)
+        }
+        try s.add(expr([(views[1999].x, 1), (views[1999].w, 1), (rootWidth, -1)], 8), .equal)
+        try s.solve()
+        #expect(s.statistics.longestRow <= 2)
+        #expect(s.pivotCount == 0)
+        #expect(abs(s.value(of: views[1999].x) - (8 + 48 * 1999)) < 1e-6)
+    }
+
+    @Test func openListChainNeedsNoTableauRowsForPositions() throws {
+        // y_{k+1} = y_k + h_k with soft heights: positions stay definitions (no dense rows).
+        var s = Solver()
+        let ys = (0...1000).map { _ in s.makeVariable() }
+        let hs = (0..<1000).map { _ in s.makeVariable() }
+        try s.add(pin(ys[0], 0), .equal)
+        for k in 0..<1000 {
+            try s.add(pin(hs[k], 44), .lessThanOrEqual, priority: 250)
+            try s.add(pin(hs[k], 44), .greaterThanOrEqual, priority: 750)
+            try s.add(expr([(ys[k + 1], 1), (ys[k], -1), (hs[k], -1)]), .equal)
+        }
+        try s.solve()
+        #expect(s.statistics.longestRow <= 3)
+        #expect(abs(s.value(of: ys[1000]) - 44_000) < 1e-6)
+        #expect(s.ambiguousVariables() == [])
+    }
+}
