@@ -175,7 +175,7 @@ public struct Solver: Sendable {
                 let wanted = Record(
                     expression: NormalizedExpression(variables: [variable.index], coefficients: [1], constant: -value),
                     relation: .equal, priority: 1000, editVariable: variable.index)
-                var conflict = explainConflict(adding: wanted, excluding: handle)
+                var conflict = try explainConflict(adding: wanted, excluding: handle)
                 conflict.append(ConstraintHandle(index: handle))
                 conflict.sort()
                 throw .unsatisfiable(conflict: conflict)
@@ -244,7 +244,7 @@ public struct Solver: Sendable {
             return .tableau(tag)
         } catch {
             if case .unsatisfiable = error, explainsConflicts {
-                throw .unsatisfiable(conflict: explainConflict(adding: record, excluding: -1))
+                throw .unsatisfiable(conflict: try explainConflict(adding: record, excluding: -1))
             }
             throw error
         }
