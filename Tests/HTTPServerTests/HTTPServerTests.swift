@@ -372,19 +372,39 @@ final class Background<T: Sendable>: Sendable {
     }
 
     @Test func drainClosesKeepAliveConnectionsAfterTheirNextResponse() throws {
-        let server = makeServer()
+        let gate = Gate()
+        let server = makeServer(workers: 1, gate: gate)
         let port = try server.start()
         let c = try RawHTTPConnection(port: port)
         try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try c.readResponse().header("Connection") == nil)
-        let drained = Background { () -> Bool in server.drain(deadline: .seconds(5)); return true }
+        // Something in flight keeps the drain going meanwhile.
+        let inflight = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
+        let drained = Background { () -> Bool in server.drain(deadline: .seconds(10)); return true }
         #expect(eventually { server.isDraining })
         try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         let r = try c.readResponse()
         #expect(r.status == 200)
         #expect(r.header("Connection")?.lowercased() == "close")
         #expect(c.waitForClose())
+        gate.open()
+        #expect(inflight.wait()??.status == 200)
         #expect(drained.wait() == true)
+    }
+
+    @Test func drainDoesNotWaitForIdleKeepAliveConnections() throws {
+        let server = makeServer(timeoutSeconds: 30)
+        let port = try server.start()
+        let c = try RawHTTPConnection(port: port)
+        try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try c.readResponse().status == 200)
+        #expect(server.currentConnections == 1)
+        let clock = ContinuousClock()
+        let start = clock.now
+        server.drain(deadline: .seconds(10))
+        #expect(clock.now - start < .seconds(2))
+        #expect(c.waitForClose())
     }
 
     @Test func stopAnswersQueuedRequests() throws {
