@@ -20,11 +20,20 @@ public enum SolverError: Error, Hashable, Sendable {
 /// then the summed error at the highest optional priority is minimised, then the next, and so
 /// on. Results depend only on the sequence of calls.
 ///
+/// `add` keeps the tableau feasible (phase one with an artificial symbol when no subject fits)
+/// but does not optimise; `solve()` optimises once for the whole batch, and `suggestValue`
+/// re-solves by the dual simplex.
+///
 /// Required equalities that introduce a variable found in no other constraint are kept out of
 /// the tableau as *definitions* (`v = …`, evaluated after solving) until another constraint
 /// needs that variable; they can never take part in a conflict. Required equalities in the
 /// tableau have no marker symbol (so rows stay sparse); removing one rebuilds the tableau from
-/// the remaining constraints. Every other removal is incremental.
+/// the remaining constraints, without budget. Every other removal is incremental.
+///
+/// The budget is per call: pivots of that call, and the deadline, also checked once per added
+/// constraint and in conflict explanation. A call stopped by the budget leaves a consistent
+/// solver (a stopped `add` adds nothing; a stopped `suggestValue` keeps the previous value;
+/// a stopped `solve` can be called again).
 public struct Solver: Sendable {
     enum Placement: Sendable {
         case tableau(ConstraintTag)
