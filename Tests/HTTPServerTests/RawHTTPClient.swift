@@ -87,7 +87,7 @@ final class RawHTTPConnection {
     func send(_ bytes: [UInt8]) throws {
         var off = 0
         while off < bytes.count {
-            let n = bytes[off...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[off...].withUnsafeBytes { socketSend(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw RawHTTPError.send(errno)
@@ -206,6 +206,15 @@ final class RawHTTPConnection {
         }
         return nil
     }
+}
+
+/// `send(2)` without SIGPIPE (a file-scope name, so that it is not shadowed by the method).
+private func socketSend(_ fd: Int32, _ buf: UnsafeRawPointer?, _ len: Int) -> Int {
+    #if canImport(Glibc)
+    return send(fd, buf, len, Int32(MSG_NOSIGNAL))
+    #else
+    return send(fd, buf, len, 0)
+    #endif
 }
 
 enum RawHTTP {
