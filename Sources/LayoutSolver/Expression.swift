@@ -125,24 +125,6 @@ struct NormalizedExpression: Sendable {
         self.coefficients = coefficients
         self.constant = constant
     }
-
-    /// The coefficient of `variable`, 0 if absent.
-    func coefficient(of variable: Int) -> Double {
-        var low = 0
-        var high = variables.count
-        while low < high {
-            let mid = (low + high) / 2
-            if variables[mid] < variable { low = mid + 1 } else { high = mid }
-        }
-        return low < variables.count && variables[low] == variable ? coefficients[low] : 0
-    }
-
-    /// `Σ coefficient · values[variable] + constant`.
-    func evaluate(_ values: [Double]) -> Double {
-        var sum = constant
-        for i in variables.indices { sum += coefficients[i] * values[variables[i]] }
-        return sum
-    }
 }
 
 /// The numeric tolerances of the engine, in one place.

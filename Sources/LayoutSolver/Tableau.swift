@@ -423,7 +423,7 @@ struct Tableau: Sendable {
     }
 
     /// Notes every infeasible row (after an aborted dual pass, before restoring).
-    mutating func noteAllInfeasible() {
+    private mutating func noteAllInfeasible() {
         infeasible = []
         for index in rows.indices { noteIfInfeasible(index) }
     }
