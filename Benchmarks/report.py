@@ -155,7 +155,7 @@ def main() -> int:
 
     notes = []
     if os.path.exists(os.path.join(R, "bench.skipped")):
-        notes.append("layout-bench was not run: `.build/release/layout-bench` missing or failed to build.")
+        notes.append("layout-bench was not run: neither `.build/release/layout-bench` nor `layout bench` was available (not written yet, or the build failed).")
     for p in ("layoutd", "layout-bench"):
         if os.path.exists(os.path.join(R, f"build-{p}.failed")):
             notes.append(f"`swift build -c release --product {p}` failed (Benchmarks/out/build-{p}.log).")

@@ -20,6 +20,9 @@
 #                  4 x cores would answer most of wrk's 64 connections 503 by design; logs go to a file)
 #   LAYOUTD_PATH   route to POST to (default /solve)
 #   WRK_BIG        the large wrk body, a generated family file stem (default table_cells-1000)
+#   LAYOUT_BENCH   the bench command (default: .build/release/layout-bench, else "layout bench"
+#                  when the layout CLI has that subcommand); called as CMD FILE --runs K and
+#                  expected to print {"parseMs": …, "solveMs": …, "frames": {"view": [x, y, w, h]}}
 #   BENCH_BIN_DIR  where layoutd and layout-bench are (default .build/release; implies nothing
 #                  about building: combine with --no-build to test other binaries)
 #
@@ -108,9 +111,11 @@ cat "$RES/counts.md" >&2
 BIN="${BENCH_BIN_DIR:-$ROOT/.build/release}"
 if [ "$DO_BUILD" = 1 ] && command -v swift >/dev/null 2>&1; then
     log "swift build -c release (log: Benchmarks/out/build-*.log)"
-    for product in layoutd layout-bench; do
+    for product in layoutd layout-bench layout; do
         if swift build -c release --product "$product" > "$OUT/build-$product.log" 2>&1; then
             note "$product: built"
+        elif grep -q "no product named" "$OUT/build-$product.log"; then
+            note "$product: no such product in Package.swift (skipped)"
         else
             note "$product: build FAILED (tail of Benchmarks/out/build-$product.log):"
             tail -5 "$OUT/build-$product.log" | sed 's/^/     /' >&2
@@ -125,10 +130,19 @@ IFS=',' read -r -a SIZE_LIST <<< "$SIZES"
 # ---------------------------------------------------------------- (a) layout-bench
 if [ "$DO_BENCH" = 1 ]; then
     log "(a) layout-bench, $RUNS runs"
-    if have layout-bench; then
+    BENCH_CMD=()
+    if [ -n "${LAYOUT_BENCH:-}" ]; then
+        read -r -a BENCH_CMD <<< "$LAYOUT_BENCH"
+    elif have layout-bench; then
+        BENCH_CMD=("$BIN/layout-bench")
+    elif have layout && "$BIN/layout" bench --help >/dev/null 2>&1; then
+        BENCH_CMD=("$BIN/layout" bench)
+    fi
+    if [ ${#BENCH_CMD[@]} -gt 0 ]; then
+        note "using: ${BENCH_CMD[*]} FILE --runs $RUNS"
         for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
             f="$OUT/$fam-$n.json"; r="$RES/bench-$fam-$n.json"
-            if timeout -k 5 "$BENCH_LIMIT" "$BIN/layout-bench" "$f" --runs "$RUNS" > "$r.tmp" 2> "$RES/bench-$fam-$n.err"; then
+            if timeout -k 5 "$BENCH_LIMIT" "${BENCH_CMD[@]}" "$f" --runs "$RUNS" > "$r.tmp" 2> "$RES/bench-$fam-$n.err"; then
                 mv "$r.tmp" "$r"
                 note "$fam $n: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("parse", d.get("parseMs"), "ms, solve", d.get("solveMs"), "ms")' "$r" 2>&1)"
             else
@@ -142,7 +156,7 @@ if [ "$DO_BENCH" = 1 ]; then
             fi
         done; done
     else
-        note "SKIPPED: $BIN/layout-bench is not there (not written yet, or its build failed)"
+        note "SKIPPED: neither $BIN/layout-bench nor '$BIN/layout bench' is there (not written yet, or the build failed)"
         echo "layout-bench missing" > "$RES/bench.skipped"
     fi
 fi
