@@ -150,6 +150,22 @@ import Testing
         #expect(xs.allSatisfy { s.value(of: $0) == 10 })
     }
 
+    @Test func budgetStopInsideAnAddAddsNothing() throws {
+        // x ≥ 0 makes x = slack; x == 5 then needs a phase-one pivot, refused with no budget.
+        var s = Solver(budget: SolverBudget(maxPivots: 0))
+        let x = s.makeVariable()
+        try s.add(pin(x, 0), .greaterThanOrEqual)
+        try s.add(pin(x, 2), .equal, priority: 10)
+        #expect(throws: SolverError.pivotBudgetExceeded(limit: 0)) { try s.add(pin(x, 5), .equal) }
+        s.budget = .unlimited
+        try s.solve()
+        #expect(s.value(of: x) == 2)
+        let h = try s.add(pin(x, 5), .equal)
+        #expect(h.index == 2)
+        try s.solve()
+        #expect(s.value(of: x) == 5)
+    }
+
     @Test func pastDeadlineStopsARun() throws {
         var s = Solver(budget: SolverBudget(deadline: ContinuousClock.now - .seconds(1)))
         let x = s.makeVariable()
