@@ -23,8 +23,12 @@ struct Tableau: Sendable {
     private(set) var kinds: [SymbolKind] = []
     /// symbol → index of its row, or -1 when parametric.
     private(set) var basicRow: [Int] = []
-    /// symbol → rows (including a phase-one objective row) in which it is parametric.
+    /// symbol → rows (including a phase-one objective row) in which it is parametric. Entries
+    /// are dropped lazily: a listed row may no longer hold the symbol, or be listed twice, so
+    /// readers check the row; a column is compacted when it grows past twice `occurrences`.
     private(set) var columns: [[Int]] = []
+    /// symbol → number of rows that hold it (exact).
+    private(set) var occurrences: [Int] = []
     private(set) var rows: [Row] = []
     /// row → its basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
     private(set) var rowBasic: [Int] = []
@@ -55,6 +59,7 @@ struct Tableau: Sendable {
         kinds.append(kind)
         basicRow.append(-1)
         columns.append([])
+        occurrences.append(0)
         symbolVariable.append(-1)
         objective.appendSymbol()
         return kinds.count - 1
@@ -81,13 +86,14 @@ struct Tableau: Sendable {
             rows.append(row)
             rowBasic.append(basic)
         }
-        for symbol in row.symbols { columns[symbol].append(index) }
+        for symbol in row.symbols { noteAdded(symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
+        compactColumns(of: row.symbols)
         return index
     }
 
     private mutating func freeRow(_ index: Int) {
-        for symbol in rows[index].symbols { removeFromColumn(symbol, index) }
+        for symbol in rows[index].symbols { occurrences[symbol] -= 1 }
         let basic = rowBasic[index]
         if basic >= 0 { basicRow[basic] = -1 }
         rows[index] = Row()
@@ -95,11 +101,37 @@ struct Tableau: Sendable {
         freeRows.append(index)
     }
 
-    private mutating func removeFromColumn(_ symbol: Int, _ row: Int) {
-        if let i = columns[symbol].lastIndex(of: row) {
-            columns[symbol].swapAt(i, columns[symbol].count - 1)
-            columns[symbol].removeLast()
+    /// Records that row `row` now holds `symbol`.
+    @inline(__always)
+    private mutating func noteAdded(_ symbol: Int, _ row: Int) {
+        columns[symbol].append(row)
+        occurrences[symbol] += 1
+    }
+
+    /// Compacts the columns of `symbols` that have grown past twice their occurrences. Only
+    /// called when every row is in place (compaction reads the rows).
+    private mutating func compactColumns(of symbols: [Int]) {
+        for symbol in symbols where columns[symbol].count > 2 * occurrences[symbol] + 16 {
+            compactColumn(symbol)
         }
+    }
+
+    /// Drops stale and repeated entries from the column of `symbol`.
+    private mutating func compactColumn(_ symbol: Int) {
+        var live = columns[symbol].filter {
+            rowBasic[$0] != Tableau.freeSlot && rows[$0].coefficient(of: symbol) != 0
+        }
+        live.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(live.count)
+        for index in live where unique.last != index { unique.append(index) }
+        columns[symbol] = unique
+    }
+
+    /// Clears the column of `symbol`, which no row holds any more.
+    private mutating func clearColumn(_ symbol: Int) {
+        columns[symbol] = []
+        occurrences[symbol] = 0
     }
 
     /// Whether the row at `index` defines a sign-restricted basic symbol.
@@ -112,7 +144,7 @@ struct Tableau: Sendable {
     /// Replaces parametric `symbol` by `definition` in every row and in the objective.
     private mutating func substitute(_ symbol: Int, by definition: Row) {
         let column = columns[symbol]
-        columns[symbol] = []
+        clearColumn(symbol)
         for index in column {
             var target = rows[index]
             rows[index] = Row()
@@ -127,21 +159,22 @@ struct Tableau: Sendable {
                 target.coefficients.remove(at: at)
                 target.addInPlace(
                     factor, definition,
-                    added: { columns[$0].append(index) },
-                    dropped: { removeFromColumn($0, index) })
+                    added: { noteAdded($0, index) },
+                    dropped: { occurrences[$0] -= 1 })
                 rows[index] = target
             } else {
                 var merged = scratch
                 scratch = Row()
                 target.merge(
                     factor, definition, skipping: symbol, into: &merged,
-                    added: { columns[$0].append(index) },
-                    dropped: { if $0 != symbol { removeFromColumn($0, index) } })
+                    added: { noteAdded($0, index) },
+                    dropped: { if $0 != symbol { occurrences[$0] -= 1 } })
                 rows[index] = merged
                 scratch = target
             }
             noteIfInfeasible(index)
         }
+        compactColumns(of: definition.symbols)
         objective.substitute(symbol, by: definition)
     }
 
@@ -166,8 +199,8 @@ struct Tableau: Sendable {
         row.remove(entering)
         row.add(-1, leaving)
         row.scale(by: -1 / a)
-        removeFromColumn(entering, index)
-        columns[leaving].append(index)
+        occurrences[entering] -= 1
+        noteAdded(leaving, index)
         rows[index] = row
         rowBasic[index] = entering
         basicRow[entering] = index
@@ -279,7 +312,7 @@ struct Tableau: Sendable {
         var best = -1
         var bestCount = Int.max
         for symbol in row.symbols where kinds[symbol] == .external {
-            let count = columns[symbol].count
+            let count = occurrences[symbol]
             if count < bestCount {
                 best = symbol
                 bestCount = count
@@ -328,7 +361,7 @@ struct Tableau: Sendable {
             }
         }
         for index in columns[artificial] { rows[index].remove(artificial) }
-        columns[artificial] = []
+        clearColumn(artificial)
         objective.clear(artificial)
     }
 
@@ -351,6 +384,7 @@ struct Tableau: Sendable {
         var chosenKey = (rank: 3, ratio: Double.infinity, basic: Int.max)
         for index in columns[marker] where rowBasic[index] >= 0 {
             let a = rows[index].coefficient(of: marker)
+            guard a != 0 else { continue }
             let basic = rowBasic[index]
             let key: (rank: Int, ratio: Double, basic: Int)
             if !kinds[basic].isRestricted {
@@ -385,7 +419,7 @@ struct Tableau: Sendable {
         for symbol in [tag.marker, tag.other] where symbol >= 0 {
             if basicRow[symbol] >= 0 { freeRow(basicRow[symbol]) }
             for index in columns[symbol] { rows[index].remove(symbol) }
-            columns[symbol] = []
+            clearColumn(symbol)
             objective.clear(symbol)
         }
     }
@@ -416,6 +450,7 @@ struct Tableau: Sendable {
             rows[index].constant += shift
             noteIfInfeasible(index)
         }
+        compactColumn(marker)
         for index in columns[marker] where rowBasic[index] >= 0 {
             rows[index].constant -= rows[index].coefficient(of: marker) * shift
             noteIfInfeasible(index)

@@ -167,3 +167,61 @@ import Testing
         #expect(s.ambiguousVariables() == [])
     }
 }
+
+@Suite struct OrderIndependenceTests {
+    /// A nested layout of 200 boxes: each box holds two children side by side (equal widths,
+    /// 8-point gaps and margins) whose heights want 20 + (k mod 5)·4 (hugging 250,
+    /// compression 750); a box is at least as tall as each child plus margins and wants to be
+    /// as short as possible (@50). Unique optimum; big enough for long columns.
+    static func constraints(_ s: inout Solver) -> [(LinearExpression, Relation, Double)] {
+        var out: [(LinearExpression, Relation, Double)] = []
+        let root = (w: s.makeVariable(), h: s.makeVariable())
+        out.append((pin(root.w, 4000), .equal, 1000))
+        var queue = [root]
+        var made = 1
+        var k = 0
+        while made < 200 {
+            let parent = queue.removeFirst()
+            let a = (x: s.makeVariable(), y: s.makeVariable(), w: s.makeVariable(), h: s.makeVariable())
+            let b = (x: s.makeVariable(), y: s.makeVariable(), w: s.makeVariable(), h: s.makeVariable())
+            made += 2
+            out.append((pin(a.x, 8), .equal, 1000))
+            out.append((expr([(b.x, 1), (a.x, -1), (a.w, -1)], -8), .equal, 1000))
+            out.append((expr([(b.w, 1), (a.w, -1)]), .equal, 1000))
+            out.append((expr([(b.x, 1), (b.w, 1), (parent.w, -1)], 8), .equal, 1000))
+            for child in [a, b] {
+                k += 1
+                let want = Double(20 + k % 5 * 4)
+                out.append((pin(child.y, 8), .equal, 1000))
+                out.append((expr([(parent.h, 1), (child.y, -1), (child.h, -1)], -8), .greaterThanOrEqual, 1000))
+                out.append((pin(child.h, want), .lessThanOrEqual, 250))
+                out.append((pin(child.h, want), .greaterThanOrEqual, 750))
+                queue.append((child.w, child.h))
+            }
+            out.append((pin(parent.h, 0), .lessThanOrEqual, 50))
+        }
+        return out
+    }
+
+    @Test func forwardReversedAndOptionalFirstAgree() throws {
+        var reference: [Double]?
+        for order in 0..<3 {
+            var s = Solver()
+            var list = Self.constraints(&s)
+            if order == 1 { list.reverse() }
+            if order == 2 { list = list.filter { $0.2 < 1000 } + list.filter { $0.2 >= 1000 } }
+            for c in list { try s.add(c.0, c.1, priority: c.2) }
+            try s.solve()
+            let values = (0..<s.variableCount).map { i in s.value(of: Self.variable(i, in: s)) }
+            if let reference {
+                #expect(zip(values, reference).allSatisfy { abs($0 - $1) < 1e-6 }, "order \(order)")
+            } else {
+                reference = values
+            }
+            #expect(s.ambiguousVariables() == [])
+        }
+    }
+
+    /// The variable with index `i` (variables are dense and made in order).
+    static func variable(_ i: Int, in s: Solver) -> Variable { Variable.at(i) }
+}
