@@ -2,14 +2,14 @@ import LayoutSolver
 import Testing
 
 @Suite struct IncrementalTests {
-    /// A small row: x0 == 0, x_{i+1} == x_i + w_i + 8, w_i == 40 @250, w_i ≥ 20 required,
-    /// and the end x_n + w_n == 200 @750.
+    /// A small row: x0 == 0, x_{i+1} == x_i + w_i + 8, w_i == 40 @(250 + i), w_i ≥ 20 required,
+    /// and the end x_n + w_n == 200 @750. Distinct width priorities make the optimum unique.
     func row(_ s: inout Solver, count: Int) throws -> (xs: [Variable], ws: [Variable]) {
         let xs = (0..<count).map { _ in s.makeVariable() }
         let ws = (0..<count).map { _ in s.makeVariable() }
         try s.add(pin(xs[0], 0), .equal)
         for i in 0..<count {
-            try s.add(pin(ws[i], 40), .equal, priority: 250)
+            try s.add(pin(ws[i], 40), .equal, priority: 250 + Double(i))
             try s.add(pin(ws[i], 20), .greaterThanOrEqual)
             if i + 1 < count { try s.add(expr([(xs[i + 1], 1), (xs[i], -1), (ws[i], -1)], -8), .equal) }
         }
@@ -37,10 +37,9 @@ import Testing
     }
 
     @Test func suggestedWidthsByHand() throws {
-        // 3 widths, gaps 8, end at 200 @750, widths want 40 @250: total 3w + 16 = 200 wants w
-        // summing to 184. With w1 fixed at 100 by a required edit: w0 + w2 = 84, both ≥ 20;
-        // the 250 level is |w0 - 40| + |w2 - 40| = 4 on the whole segment, so the sum, not
-        // the split, is determined: x2 + w2 = 200 exactly.
+        // 3 widths, gaps 8, end at 200 @750: w0 + w1 + w2 = 184. With w1 fixed at 100 by a
+        // required edit, w0 + w2 = 84, both ≥ 20; w2 == 40 @252 outranks w0 == 40 @250, so
+        // w2 = 40 and w0 = 44.
         var s = Solver()
         let (xs, ws) = try row(&s, count: 3)
         try s.addEditVariable(ws[1], priority: 1000)
@@ -48,7 +47,8 @@ import Testing
         try s.solve()
         #expect(s.value(of: ws[1]) == 100)
         #expect(abs(s.value(of: xs[2]) + s.value(of: ws[2]) - 200) < 1e-9)
-        #expect(abs(s.value(of: ws[0]) + s.value(of: ws[2]) - 84) < 1e-9)
+        #expect(abs(s.value(of: ws[0]) - 44) < 1e-9)
+        #expect(abs(s.value(of: ws[2]) - 40) < 1e-9)
     }
 
     @Test func impossibleRequiredSuggestionKeepsThePreviousValue() throws {
