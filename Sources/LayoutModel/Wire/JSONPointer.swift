@@ -5,6 +5,9 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     public init() { description = "" }
 
+    /// A pointer from text that is already escaped, as the JSON reader reports it.
+    public init(escaped text: String) { description = text }
+
     /// The whole document.
     public static let root = JSONPointer()
 

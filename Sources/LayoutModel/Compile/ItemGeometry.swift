@@ -1,0 +1,146 @@
+import LayoutSolver
+
+/// Writes any attribute of any item as a linear expression of the solver variables, in the
+/// coordinate space of a given ancestor view — where UIKit installs a constraint: the closest
+/// common ancestor of its items, whose own left and top are 0 there.
+struct ItemGeometry: Sendable {
+    let tree: ViewTree
+    let variables: VariableTable
+
+    /// Adds `coefficient × attribute(item)` (a physical attribute: no leading/trailing) to `expression`.
+    ///
+    /// `contentArea`: the item is a scroll view seen from one of its descendants, so its edges
+    /// are those of its content area (its width, height and centres stay those of its frame).
+    func add(
+        _ attribute: LayoutAttribute, of item: ViewTree.Item, in space: Int,
+        contentArea: Bool, coefficient: Double, to expression: inout LinearExpression
+    ) {
+        guard let axis = attribute.axis, coefficient != 0 else { return }
+        let span = self.span(of: item, axis: axis, in: space, contentArea: contentArea && attribute.isEdge)
+        let margins = self.margins(of: item)
+        let (low, high) = axis == .horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
+        let view = item.owner
+        switch attribute {
+        case .width, .height:
+            span.addSize(coefficient, to: &expression)
+            return
+        default:
+            span.addOrigin(coefficient, to: &expression)
+        }
+        switch attribute {
+        case .left, .top:
+            break
+        case .right, .bottom:
+            span.addSize(coefficient, to: &expression)
+        case .centerX, .centerY:
+            span.addSize(coefficient / 2, to: &expression)
+        case .leftMargin, .topMargin:
+            expression.constant += coefficient * low
+        case .rightMargin, .bottomMargin:
+            span.addSize(coefficient, to: &expression)
+            expression.constant -= coefficient * high
+        case .centerXWithinMargins, .centerYWithinMargins:
+            span.addSize(coefficient / 2, to: &expression)
+            expression.constant += coefficient * (low - high) / 2
+        case .firstBaseline:
+            if case .view = item { expression.constant += coefficient * tree.views[view].firstBaselineFromTop }
+        case .lastBaseline:
+            span.addSize(coefficient, to: &expression)
+            if case .view = item { expression.constant -= coefficient * tree.views[view].lastBaselineFromBottom }
+        case .width, .height, .leading, .trailing, .leadingMargin, .trailingMargin, .notAnAttribute:
+            break
+        }
+    }
+
+    /// The layout margins an item's `*Margin` attributes inset by: a view's own; none for guides.
+    private func margins(of item: ViewTree.Item) -> EdgeInsets {
+        guard case .view(let index) = item, tree.views[index].kind != .guide else { return .zero }
+        return tree.views[index].margins
+    }
+
+    /// Where an item starts on an axis and how long it is there, as solver terms.
+    private func span(of item: ViewTree.Item, axis: LayoutAxis, in space: Int, contentArea: Bool) -> Span {
+        let owner = item.owner
+        var span = Span()
+        var current = owner
+        while current != space, current >= 0 {
+            if let origin = variables.origin(current, axis) { span.origin.append(Term(origin, 1)) }
+            current = tree.parentIndex[current]
+        }
+        let size = variables.size(owner, axis)
+        switch item {
+        case .view:
+            if contentArea, owner == space, let content = variables.contentSize(owner, axis) {
+                span.size = [Term(content, 1)]
+            } else {
+                span.size = [Term(size, 1)]
+            }
+        case .ownedGuide(_, let guide):
+            let insets: EdgeInsets
+            switch guide {
+            case .margins:
+                insets = tree.views[owner].margins
+            case .safeArea:
+                insets = tree.views[owner].safeAreaInsets ?? .zero
+            case .content:
+                insets = .zero
+                if let content = variables.contentSize(owner, axis) {
+                    span.size = [Term(content, 1)]
+                    return span
+                }
+            case .frameGuide:
+                insets = .zero
+            }
+            let (low, high) = axis == .horizontal ? (insets.left, insets.right) : (insets.top, insets.bottom)
+            span.originConstant = low
+            span.size = [Term(size, 1)]
+            span.sizeConstant = -(low + high)
+        }
+        return span
+    }
+}
+
+/// An item's extent on one axis: origin terms + constant, size terms + constant.
+private struct Span {
+    var origin: [Term] = []
+    var originConstant: Double = 0
+    var size: [Term] = []
+    var sizeConstant: Double = 0
+
+    func addOrigin(_ coefficient: Double, to expression: inout LinearExpression) {
+        for term in origin { expression.terms.append(Term(term.variable, term.coefficient * coefficient)) }
+        expression.constant += originConstant * coefficient
+    }
+
+    func addSize(_ coefficient: Double, to expression: inout LinearExpression) {
+        for term in size { expression.terms.append(Term(term.variable, term.coefficient * coefficient)) }
+        expression.constant += sizeConstant * coefficient
+    }
+}
+
+extension LayoutAttribute {
+    /// Edges (and baselines, margins) bind to a scroll view's content area; sizes and centres to its frame.
+    var isEdge: Bool {
+        switch self {
+        case .width, .height, .centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins, .notAnAttribute:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The attribute on screen for a layout direction: leading/trailing become left/right
+    /// (in right-to-left the constraint is evaluated mirrored, see `ConstraintCompiler`).
+    func physical(mirrored: Bool) -> LayoutAttribute {
+        switch self {
+        case .leading: return mirrored ? .right : .left
+        case .trailing: return mirrored ? .left : .right
+        case .leadingMargin: return mirrored ? .rightMargin : .leftMargin
+        case .trailingMargin: return mirrored ? .leftMargin : .rightMargin
+        default: return self
+        }
+    }
+
+    /// Whether the attribute follows the layout direction.
+    var isDirectional: Bool { horizontalFamily == .directional }
+}

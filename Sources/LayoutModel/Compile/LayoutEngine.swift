@@ -1,0 +1,211 @@
+import LayoutSolver
+
+/// Solves a request: installs the constraints in Auto Layout's order — root size, fixed frames,
+/// intrinsic sizes, then the request's constraints — breaking any required constraint that cannot
+/// hold with the required ones before it (as UIKit recovers), and reads back frames and diagnoses.
+public enum LayoutEngine {
+    /// Lays the request out at each of its sizes.
+    ///
+    /// Sizes that give the same root dimensions are solved on one solver by moving the root size
+    /// (edit variables and the dual simplex), not by rebuilding; a size that conflicts is rebuilt
+    /// so its conflicts are found in installation order.
+    public static func solve(_ request: LayoutRequest, budget: SolverBudget = .unlimited) throws(LayoutProblem) -> LayoutResult {
+        var layouts: [SizedLayout] = []
+        layouts.reserveCapacity(request.sizes.count)
+        var reusable: Installation?
+        var pivots = 0
+        for size in request.sizes {
+            if var installation = reusable, installation.accepts(size) {
+                let before = installation.solver.pivotCount
+                if try installation.move(to: size) {
+                    layouts.append(try installation.read())
+                    pivots += installation.solver.pivotCount - before
+                    reusable = installation
+                    continue
+                }
+            }
+            var installation = try Installation(request: request, size: size, budget: budget)
+            layouts.append(try installation.read())
+            pivots += installation.solver.pivotCount
+            reusable = installation.conflicts.isEmpty ? installation : nil
+        }
+        return LayoutResult(layouts: layouts, isMultiSize: request.isMultiSize, pivots: pivots)
+    }
+}
+
+/// One solver holding a request's constraints at one root size.
+private struct Installation {
+    let request: LayoutRequest
+    var solver: Solver
+    let variables: VariableTable
+    /// Every constraint that was offered to the solver: root size, then the required constraints
+    /// in Auto Layout's order, then the optional ones.
+    private(set) var installed: [CompiledConstraint] = []
+    /// Which installed constraint a solver handle stands for.
+    private var constraintForHandle: [ConstraintHandle: Int] = [:]
+    private(set) var conflicts: [Conflict] = []
+    private var size: RootSize
+
+    init(request: LayoutRequest, size: RootSize, budget: SolverBudget) throws(LayoutProblem) {
+        self.request = request
+        self.size = size
+        var solver = Solver(budget: budget)
+        let tree = request.tree
+        variables = VariableTable(tree: tree, solver: &solver)
+        self.solver = solver
+        let compiler = ConstraintCompiler(tree: tree, variables: variables, direction: request.layoutDirection)
+
+        for axis in [LayoutAxis.horizontal, .vertical] {
+            let variable = variables.size(tree.rootIndex, axis)
+            if let value = axis == .horizontal ? size.width : size.height {
+                let edit = CompiledConstraint(
+                    id: axis == .horizontal ? "size.width" : "size.height",
+                    description: compiler.rootSizeDescription(axis, value),
+                    expression: LinearExpression([Term(variable, 1)], constant: -value),
+                    relation: .equal, priority: LayoutPriority.required.value, view: tree.rootIndex)
+                let handle = try Self.run { () throws(SolverError) in
+                    let handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value)
+                    try self.solver.suggestValue(value, for: variable)
+                    return handle
+                }
+                constraintForHandle[handle] = installed.count
+                installed.append(edit)
+            } else {
+                try install(compiler.fittingSize(axis))
+            }
+        }
+        var ordered: [CompiledConstraint] = []
+        ordered.reserveCapacity(request.constraints.count + 4 * tree.views.count)
+        for index in tree.views.indices { ordered += compiler.fixedFrame(of: index) }
+        for index in tree.views.indices { ordered += compiler.intrinsicSize(of: index) }
+        for constraint in request.constraints { ordered.append(try compiler.compile(constraint)) }
+        // Only required constraints can conflict, and their order decides which one breaks;
+        // optional ones go in after them all: the optimum does not depend on their order, and the
+        // solver starts from a basis that already fits the required ones (much less work).
+        for constraint in ordered where constraint.priority == LayoutPriority.required.value { try install(constraint) }
+        for constraint in ordered where constraint.priority != LayoutPriority.required.value { try install(constraint) }
+        try Self.run { () throws(SolverError) in try self.solver.solve() }
+    }
+
+    /// Whether moving to `size` keeps the same root dimensions given (so only edit values change).
+    func accepts(_ next: RootSize) -> Bool {
+        (next.width == nil) == (size.width == nil) && (next.height == nil) == (size.height == nil)
+    }
+
+    /// Moves the root to a new size by suggesting values; false when a required edit cannot hold.
+    mutating func move(to next: RootSize) throws(LayoutProblem) -> Bool {
+        let root = request.tree.rootIndex
+        do {
+            if let width = next.width { try solver.suggestValue(width, for: variables.width[root]) }
+            if let height = next.height { try solver.suggestValue(height, for: variables.height[root]) }
+            try solver.solve()
+        } catch .unsatisfiable {
+            return false
+        } catch {
+            throw Self.problem(error)
+        }
+        size = next
+        return true
+    }
+
+    private mutating func install(_ constraint: CompiledConstraint) throws(LayoutProblem) {
+        let index = installed.count
+        installed.append(constraint)
+        do {
+            let handle = try solver.add(constraint.expression, constraint.relation, priority: constraint.priority)
+            constraintForHandle[handle] = index
+        } catch .unsatisfiable(let others) {
+            conflicts.append(conflict(breaking: index, with: others))
+        } catch {
+            throw Self.problem(error)
+        }
+    }
+
+    private func conflict(breaking broken: Int, with others: [ConstraintHandle]) -> Conflict {
+        let members = (others.compactMap { constraintForHandle[$0] } + [broken]).sorted()
+        let brokenConstraint = installed[broken]
+        let lines = members.map { "\(installed[$0].description)  (\(installed[$0].id))" }
+        return Conflict(
+            constraints: members.map { installed[$0].id },
+            broken: brokenConstraint.id,
+            description: lines,
+            message: "Unable to simultaneously satisfy constraints: these \(members.count) cannot hold together. "
+                + "Recovered by breaking '\(brokenConstraint.id)' (\(brokenConstraint.description)), the last one installed."
+        )
+    }
+
+    /// Frames, conflicts and ambiguities at the current size.
+    mutating func read() throws(LayoutProblem) -> SizedLayout {
+        let tree = request.tree
+        let scale = request.displayScale
+        var frames: [(id: String, frame: Frame)] = []
+        frames.reserveCapacity(tree.views.count)
+        for index in tree.views.indices {
+            var frame = Frame(
+                x: variables.x[index].map(solver.value(of:)) ?? 0,
+                y: variables.y[index].map(solver.value(of:)) ?? 0,
+                width: solver.value(of: variables.width[index]),
+                height: solver.value(of: variables.height[index]))
+            if let width = variables.contentWidth[index], let height = variables.contentHeight[index] {
+                frame.contentSize = (solver.value(of: width), solver.value(of: height))
+            }
+            if let scale { frame = frame.rounded(toScale: scale) }
+            frames.append((tree.views[index].id, frame))
+        }
+        let ambiguities = ambiguities()
+        let root = frames[tree.rootIndex].frame
+        return SizedLayout(
+            size: (root.width, root.height),
+            status: !conflicts.isEmpty ? .conflict : ambiguities.isEmpty ? .ok : .ambiguous,
+            frames: frames,
+            conflicts: conflicts,
+            ambiguities: ambiguities)
+    }
+
+    private func ambiguities() -> [Ambiguity] {
+        let free = Set(solver.ambiguousVariables())
+        guard !free.isEmpty else { return [] }
+        let tree = request.tree
+        var result: [Ambiguity] = []
+        for index in tree.views.indices {
+            var attributes: [String] = []
+            if let x = variables.x[index], free.contains(x) { attributes.append("x") }
+            if let y = variables.y[index], free.contains(y) { attributes.append("y") }
+            if free.contains(variables.width[index]) { attributes.append("width") }
+            if free.contains(variables.height[index]) { attributes.append("height") }
+            guard !attributes.isEmpty else { continue }
+            let id = tree.views[index].id
+            result.append(Ambiguity(view: id, attributes: attributes, hint: AmbiguityHint.text(view: id, attributes: attributes)))
+        }
+        return result
+    }
+
+    private static func run<T>(_ body: () throws(SolverError) -> T) throws(LayoutProblem) -> T {
+        do { return try body() } catch { throw problem(error) }
+    }
+
+    /// Solver failures that are not conflicts: the work budget, or a value the validation should have caught.
+    private static func problem(_ error: SolverError) -> LayoutProblem {
+        switch error {
+        case .pivotBudgetExceeded(let limit):
+            return .invalid("solver-budget-exceeded", "the solve needed more than \(limit) pivots, the per-request budget", at: .root)
+        case .deadlineExceeded:
+            return .invalid("solver-budget-exceeded", "the solve ran past the per-request time budget", at: .root)
+        case .invalidValue(let detail):
+            return .invalid("invalid-number", detail, at: .root / "constraints")
+        case .unsatisfiable, .unknownConstraint, .unknownEditVariable, .duplicateEditVariable:
+            return LayoutProblem(status: 500, type: "internal", title: "Internal solver error",
+                                 detail: "the solver reported \(error)", pointer: .root)
+        }
+    }
+}
+
+extension Frame {
+    /// Rounds every edge to the pixel grid of a display scale, as UIKit does: edges, not sizes,
+    /// are snapped, so adjacent views stay adjacent.
+    func rounded(toScale scale: Double) -> Frame {
+        func snap(_ value: Double) -> Double { (value * scale).rounded(.toNearestOrAwayFromZero) / scale }
+        let left = snap(x), top = snap(y)
+        return Frame(x: left, y: top, width: snap(x + width) - left, height: snap(y + height) - top, contentSize: contentSize)
+    }
+}

@@ -1,0 +1,118 @@
+import JSON
+
+/// Reads the fields of one JSON object of the request, with the checks every field needs:
+/// the object has no unknown members, each field has the right type, numbers are finite and
+/// within the magnitude limit. Every problem points at the culprit.
+public struct ObjectReader {
+    public let value: JSONValue
+    public let pointer: JSONPointer
+    private let maxMagnitude: Double
+
+    /// Fails unless `value` is an object whose members are all among `allowed`.
+    public init(_ value: JSONValue, at pointer: JSONPointer, allowed: [String], maxMagnitude: Double = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
+        guard value.kind == .object else {
+            throw .schema("expected an object, found \(value.kind.article)", at: pointer)
+        }
+        for member in value.members where !allowed.contains(member.key) {
+            throw .schema("unknown field '\(member.key)'; expected one of: \(allowed.joined(separator: ", "))", at: pointer / member.key)
+        }
+        self.value = value
+        self.pointer = pointer
+        self.maxMagnitude = maxMagnitude
+    }
+
+    /// The member, `nil` when absent (an explicit `null` counts as absent only where `nullable`).
+    public func member(_ key: String, nullable: Bool = false) -> JSONValue? {
+        guard let member = value[key] else { return nil }
+        if nullable, member.kind == .null { return nil }
+        return member
+    }
+
+    public func string(_ key: String) throws(LayoutProblem) -> String? {
+        guard let member = member(key) else { return nil }
+        guard let string = member.string else { throw .schema("'\(key)' must be a string, found \(member.kind.article)", at: pointer / key) }
+        return string
+    }
+
+    public func requiredString(_ key: String) throws(LayoutProblem) -> String {
+        guard let string = try string(key) else { throw .schema("missing required field '\(key)'", at: pointer / key) }
+        return string
+    }
+
+    public func bool(_ key: String) throws(LayoutProblem) -> Bool? {
+        guard let member = member(key) else { return nil }
+        guard let bool = member.bool else { throw .schema("'\(key)' must be true or false, found \(member.kind.article)", at: pointer / key) }
+        return bool
+    }
+
+    /// A finite number with |value| ≤ the magnitude limit (422 `limit-magnitude` past it).
+    public func number(_ key: String, nullable: Bool = false) throws(LayoutProblem) -> Double? {
+        guard let member = member(key, nullable: nullable) else { return nil }
+        return try Self.number(member, at: pointer / key, maxMagnitude: maxMagnitude)
+    }
+
+    public func requiredNumber(_ key: String) throws(LayoutProblem) -> Double {
+        guard let number = try number(key) else { throw .schema("missing required field '\(key)'", at: pointer / key) }
+        return number
+    }
+
+    /// A priority: a number in 1…1000 or one of `required`, `high`, `medium`, `low`, `fittingSize`.
+    public func priority(_ key: String) throws(LayoutProblem) -> LayoutPriority? {
+        guard let member = member(key) else { return nil }
+        return try Self.priority(member, at: pointer / key)
+    }
+
+    public func object(_ key: String, allowed: [String]) throws(LayoutProblem) -> ObjectReader? {
+        guard let member = member(key) else { return nil }
+        return try ObjectReader(member, at: pointer / key, allowed: allowed, maxMagnitude: maxMagnitude)
+    }
+
+    public func array(_ key: String) throws(LayoutProblem) -> [JSONValue]? {
+        guard let member = member(key) else { return nil }
+        guard member.kind == .array else { throw .schema("'\(key)' must be an array, found \(member.kind.article)", at: pointer / key) }
+        return member.elements
+    }
+
+    /// Checks a JSON number: finite (1e309 and 400-digit literals are out of range) and within the limit.
+    public static func number(_ value: JSONValue, at pointer: JSONPointer, maxMagnitude: Double = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) -> Double {
+        guard let number = value.number else { throw .schema("expected a number, found \(value.kind.article)", at: pointer) }
+        guard number.isFinite else {
+            throw .invalid("limit-magnitude", "the number \(value.numberText.map(String.init)?.prefix(40) ?? "") is out of range", at: pointer)
+        }
+        guard abs(number) <= maxMagnitude else {
+            throw .invalid("limit-magnitude", "\(number.constraintText) is larger in magnitude than the limit \(maxMagnitude.constraintText)", at: pointer)
+        }
+        return number
+    }
+
+    /// Checks a priority value: a number 0 < p ≤ 1000 or a priority name.
+    public static func priority(_ value: JSONValue, at pointer: JSONPointer) throws(LayoutProblem) -> LayoutPriority {
+        if let name = value.string {
+            guard let priority = LayoutPriority(name: name) else {
+                throw .invalid("invalid-priority", "unknown priority name '\(name)'; use a number 1…1000 or required, high, medium, low, fittingSize", at: pointer)
+            }
+            return priority
+        }
+        guard let number = value.number else { throw .schema("a priority must be a number or a name, found \(value.kind.article)", at: pointer) }
+        guard let priority = LayoutPriority(number) else {
+            throw .invalid("invalid-priority", number > 1000
+                ? "Invalid priority specified: \(number.constraintText). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
+                : "Invalid priority specified: \(number.constraintText). Priority must be greater than 0.", at: pointer)
+        }
+        return priority
+    }
+}
+
+extension JSONValue.Kind {
+    /// "an object", "a string", … for error messages.
+    public var article: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

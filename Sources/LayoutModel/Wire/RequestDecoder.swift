@@ -1,0 +1,204 @@
+import JSON
+
+/// Reads a `POST /solve` body into a validated `LayoutRequest`.
+///
+/// 400 for a body that is not JSON or not of the schema; 422 for a request that is well-formed
+/// but meaningless or over a limit. Every problem carries a JSON pointer to the culprit.
+public enum RequestDecoder {
+    static let topLevelFields = ["size", "sizes", "layoutDirection", "views", "constraints", "displayScale", "strict"]
+    static let viewFields = ["id", "parent", "kind", "intrinsicSize", "hugging", "compressionResistance", "margins",
+                             "directionalMargins", "safeAreaInsets", "baseline", "frame"]
+
+    public static func decode(_ body: [UInt8], limits: LayoutLimits = .default) throws(LayoutProblem) -> LayoutRequest {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: body)
+        } catch {
+            throw LayoutProblem(status: 400, type: "invalid-json", title: "Body is not valid JSON",
+                                detail: error.description, pointer: JSONPointer(escaped: error.pointer))
+        }
+        return try decode(document.root, limits: limits)
+    }
+
+    public static func decode(_ root: JSONValue, limits: LayoutLimits = .default) throws(LayoutProblem) -> LayoutRequest {
+        let top = try ObjectReader(root, at: .root, allowed: topLevelFields, maxMagnitude: limits.maxMagnitude)
+        let direction = try layoutDirection(top)
+        let (sizes, isMultiSize) = try rootSizes(top, limits: limits)
+
+        guard let viewValues = try top.array("views") else { throw .schema("missing required field 'views'", at: .root / "views") }
+        guard !viewValues.isEmpty else { throw .invalid("no-root", "'views' must list at least the root view", at: .root / "views") }
+        guard viewValues.count <= limits.maxViews else {
+            throw .invalid("limit-views", "\(viewValues.count) views; the limit is \(limits.maxViews)", at: .root / "views")
+        }
+        var views: [ViewSpec] = []
+        views.reserveCapacity(viewValues.count)
+        for (index, value) in viewValues.enumerated() {
+            views.append(try view(value, at: .root / "views" / index, direction: direction, limits: limits))
+        }
+        let tree = try ViewTree(views: views, limits: limits)
+
+        let elements = try top.array("constraints") ?? []
+        var constraints: [LayoutConstraint] = []
+        constraints.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            let pointer = JSONPointer.root / "constraints" / index
+            if let text = element.string, text.utf8.count > limits.maxStringLength {
+                throw .invalid("limit-string", "the constraint string is \(text.utf8.count) bytes long; the limit is \(limits.maxStringLength)", at: pointer)
+            }
+            if let format = element["visualFormat"]?.string, format.utf8.count > limits.maxStringLength {
+                throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(limits.maxStringLength)", at: pointer / "visualFormat")
+            }
+            for constraint in try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction) {
+                try checkNumbers(constraint, limits: limits)
+                constraints.append(constraint)
+                guard constraints.count <= limits.maxConstraints else {
+                    throw .invalid("limit-constraints", "more than \(limits.maxConstraints) constraints after expanding shorthands", at: pointer)
+                }
+            }
+        }
+
+        var displayScale: Double?
+        if let scale = try top.number("displayScale") {
+            guard [1, 2, 3].contains(scale) else {
+                throw .invalid("invalid-display-scale", "displayScale must be 1, 2 or 3, not \(scale.constraintText)", at: .root / "displayScale")
+            }
+            displayScale = scale
+        }
+        return LayoutRequest(
+            sizes: sizes, isMultiSize: isMultiSize, layoutDirection: direction,
+            tree: tree, constraints: constraints,
+            displayScale: displayScale, strict: try top.bool("strict") ?? false)
+    }
+
+    private static func layoutDirection(_ top: ObjectReader) throws(LayoutProblem) -> LayoutDirection {
+        guard let name = try top.string("layoutDirection") else { return .leftToRight }
+        guard let direction = LayoutDirection(rawValue: name) else {
+            throw .schema("layoutDirection must be 'leftToRight' or 'rightToLeft', not '\(name)'", at: .root / "layoutDirection")
+        }
+        return direction
+    }
+
+    private static func rootSizes(_ top: ObjectReader, limits: LayoutLimits) throws(LayoutProblem) -> ([RootSize], Bool) {
+        if let sizes = try top.array("sizes") {
+            guard top.member("size") == nil else {
+                throw .schema("give either 'size' or 'sizes', not both", at: .root / "sizes")
+            }
+            guard !sizes.isEmpty else { throw .schema("'sizes' must list at least one size", at: .root / "sizes") }
+            guard sizes.count <= limits.maxSizes else {
+                throw .invalid("limit-sizes", "\(sizes.count) sizes; the limit is \(limits.maxSizes)", at: .root / "sizes")
+            }
+            var result: [RootSize] = []
+            for (index, value) in sizes.enumerated() {
+                result.append(try rootSize(value, at: .root / "sizes" / index, limits: limits))
+            }
+            return (result, true)
+        }
+        guard let size = top.member("size") else { return ([RootSize(width: nil, height: nil)], false) }
+        return ([try rootSize(size, at: .root / "size", limits: limits)], false)
+    }
+
+    private static func rootSize(_ value: JSONValue, at pointer: JSONPointer, limits: LayoutLimits) throws(LayoutProblem) -> RootSize {
+        let size = try ObjectReader(value, at: pointer, allowed: ["width", "height"], maxMagnitude: limits.maxMagnitude)
+        let width = try size.number("width", nullable: true)
+        let height = try size.number("height", nullable: true)
+        for (key, dimension) in [("width", width), ("height", height)] {
+            if let dimension, dimension < 0 {
+                throw .invalid("negative-size", "the root \(key) cannot be negative", at: pointer / key)
+            }
+        }
+        return RootSize(width: width, height: height)
+    }
+
+    private static func view(_ value: JSONValue, at pointer: JSONPointer, direction: LayoutDirection, limits: LayoutLimits) throws(LayoutProblem) -> ViewSpec {
+        let fields = try ObjectReader(value, at: pointer, allowed: viewFields, maxMagnitude: limits.maxMagnitude)
+        let id = try fields.requiredString("id")
+        guard isValidID(id) else {
+            throw .invalid("invalid-id", "view id '\(id.prefix(64))' must match [A-Za-z_][A-Za-z0-9_-]*", at: pointer / "id")
+        }
+        let parent: String? = try fields.member("parent", nullable: true) == nil ? nil : fields.requiredString("parent")
+        var kind = ViewSpec.Kind.view
+        if let name = try fields.string("kind") {
+            guard let parsed = ViewSpec.Kind(rawValue: name) else {
+                throw .schema("kind must be 'view', 'guide' or 'scroll', not '\(name)'", at: pointer / "kind")
+            }
+            kind = parsed
+        }
+        var view = ViewSpec(id: id, parent: parent, kind: kind, pointer: pointer)
+
+        if let intrinsic = try fields.object("intrinsicSize", allowed: ["width", "height"]) {
+            view.intrinsicWidth = try intrinsic.number("width", nullable: true)
+            view.intrinsicHeight = try intrinsic.number("height", nullable: true)
+        }
+        if let hugging = try fields.object("hugging", allowed: ["horizontal", "vertical"]) {
+            view.hugging.horizontal = try hugging.priority("horizontal") ?? view.hugging.horizontal
+            view.hugging.vertical = try hugging.priority("vertical") ?? view.hugging.vertical
+        }
+        if let compression = try fields.object("compressionResistance", allowed: ["horizontal", "vertical"]) {
+            view.compressionResistance.horizontal = try compression.priority("horizontal") ?? view.compressionResistance.horizontal
+            view.compressionResistance.vertical = try compression.priority("vertical") ?? view.compressionResistance.vertical
+        }
+        if let margins = try fields.object("margins", allowed: ["top", "left", "bottom", "right"]) {
+            view.margins = try insets(margins, defaults: view.margins)
+        }
+        if let directional = try fields.object("directionalMargins", allowed: ["top", "leading", "bottom", "trailing"]) {
+            guard fields.member("margins") == nil else {
+                throw .schema("give either 'margins' or 'directionalMargins', not both", at: pointer / "directionalMargins")
+            }
+            let leading = try directional.number("leading") ?? 8
+            let trailing = try directional.number("trailing") ?? 8
+            let rightToLeft = direction == .rightToLeft
+            view.margins = EdgeInsets(
+                top: try directional.number("top") ?? 8,
+                left: rightToLeft ? trailing : leading,
+                bottom: try directional.number("bottom") ?? 8,
+                right: rightToLeft ? leading : trailing)
+        }
+        if let safeArea = try fields.object("safeAreaInsets", allowed: ["top", "left", "bottom", "right"]) {
+            view.safeAreaInsets = try insets(safeArea, defaults: .zero)
+        }
+        if let baseline = try fields.object("baseline", allowed: ["firstFromTop", "lastFromBottom"]) {
+            view.firstBaselineFromTop = try baseline.number("firstFromTop") ?? 0
+            view.lastBaselineFromBottom = try baseline.number("lastFromBottom") ?? 0
+        }
+        if let frame = try fields.object("frame", allowed: ["x", "y", "width", "height"]) {
+            view.frame = Rect(
+                x: try frame.requiredNumber("x"), y: try frame.requiredNumber("y"),
+                width: try frame.requiredNumber("width"), height: try frame.requiredNumber("height"))
+        }
+        return view
+    }
+
+    private static func insets(_ fields: ObjectReader, defaults: EdgeInsets) throws(LayoutProblem) -> EdgeInsets {
+        EdgeInsets(
+            top: try fields.number("top") ?? defaults.top,
+            left: try fields.number("left") ?? defaults.left,
+            bottom: try fields.number("bottom") ?? defaults.bottom,
+            right: try fields.number("right") ?? defaults.right)
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_-]*`: no dots, so owned guides (`root.safeArea`) never clash with ids.
+    static func isValidID(_ id: String) -> Bool {
+        var bytes = id.utf8.makeIterator()
+        guard let first = bytes.next(), first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
+        while let byte = bytes.next() {
+            guard byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else { return false }
+        }
+        return true
+    }
+
+    /// Constants and multipliers within the documented ranges.
+    private static func checkNumbers(_ constraint: LayoutConstraint, limits: LayoutLimits) throws(LayoutProblem) {
+        guard constraint.constant.isFinite, abs(constraint.constant) <= limits.maxMagnitude else {
+            throw .invalid("limit-magnitude", "constraint '\(constraint.id)' has the constant \(constraint.constant.constraintText), beyond ±\(limits.maxMagnitude.constraintText)", at: constraint.pointer)
+        }
+        let multiplier = abs(constraint.multiplier)
+        guard constraint.secondItem == nil || (multiplier >= limits.minMultiplier && multiplier <= limits.maxMultiplier) else {
+            throw .invalid("limit-multiplier", "constraint '\(constraint.id)' has the multiplier \(constraint.multiplier.constraintText); multipliers must be within ±[\(limits.minMultiplier.constraintText), \(limits.maxMultiplier.constraintText)]", at: constraint.pointer)
+        }
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetter: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) }
+    fileprivate var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
+}

@@ -1,0 +1,113 @@
+import JSON
+
+/// Writes the `POST /solve` answer and problem documents as JSON, in a fixed key order
+/// (the same request gives the same bytes).
+public enum ResponseEncoder {
+    /// `{"status", "size", "frames", "conflicts", "ambiguities"}`, or with `sizes`
+    /// `{"status", "layouts": [{"size", "status", "frames", "conflicts", "ambiguities"}, …]}`.
+    public static func encode(_ result: LayoutResult, pretty: Bool = false) -> [UInt8] {
+        var writer = JSONWriter(pretty: pretty)
+        writer.beginObject()
+        writer.key("status")
+        writer.string(result.status.rawValue)
+        if result.isMultiSize {
+            writer.key("layouts")
+            writer.beginArray()
+            for layout in result.layouts {
+                writer.beginObject()
+                writer.key("status")
+                writer.string(layout.status.rawValue)
+                write(layout, to: &writer)
+                writer.endObject()
+            }
+            writer.endArray()
+        } else if let layout = result.layouts.first {
+            write(layout, to: &writer)
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private static func write(_ layout: SizedLayout, to writer: inout JSONWriter) {
+        writer.key("size")
+        writer.beginObject()
+        writer.key("width"); writer.number(layout.size.width)
+        writer.key("height"); writer.number(layout.size.height)
+        writer.endObject()
+        writer.key("frames")
+        writer.beginObject()
+        for (id, frame) in layout.frames {
+            writer.key(id)
+            write(frame, to: &writer)
+        }
+        writer.endObject()
+        writer.key("conflicts")
+        writer.beginArray()
+        for conflict in layout.conflicts { write(conflict, to: &writer) }
+        writer.endArray()
+        writer.key("ambiguities")
+        writer.beginArray()
+        for ambiguity in layout.ambiguities { write(ambiguity, to: &writer) }
+        writer.endArray()
+    }
+
+    private static func write(_ frame: Frame, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("x"); writer.number(frame.x)
+        writer.key("y"); writer.number(frame.y)
+        writer.key("width"); writer.number(frame.width)
+        writer.key("height"); writer.number(frame.height)
+        if let content = frame.contentSize {
+            writer.key("contentSize")
+            writer.beginObject()
+            writer.key("width"); writer.number(content.width)
+            writer.key("height"); writer.number(content.height)
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+
+    private static func write(_ conflict: Conflict, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("constraints")
+        writer.beginArray()
+        for id in conflict.constraints { writer.string(id) }
+        writer.endArray()
+        writer.key("broken"); writer.string(conflict.broken)
+        writer.key("description")
+        writer.beginArray()
+        for line in conflict.description { writer.string(line) }
+        writer.endArray()
+        writer.key("message"); writer.string(conflict.message)
+        writer.endObject()
+    }
+
+    private static func write(_ ambiguity: Ambiguity, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("view"); writer.string(ambiguity.view)
+        writer.key("attributes")
+        writer.beginArray()
+        for attribute in ambiguity.attributes { writer.string(attribute) }
+        writer.endArray()
+        writer.key("hint"); writer.string(ambiguity.hint)
+        writer.endObject()
+    }
+
+    /// An RFC 9457 problem document (`application/problem+json`); `extra` members (e.g. a
+    /// strict-mode diagnosis) are spliced in as already-serialized JSON.
+    public static func encode(_ problem: LayoutProblem, extra: [(key: String, json: [UInt8])] = []) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("type"); writer.string("urn:layoutd:problem:\(problem.type)")
+        writer.key("title"); writer.string(problem.title)
+        writer.key("status"); writer.number(problem.status)
+        writer.key("detail"); writer.string(problem.detail)
+        writer.key("pointer"); writer.string(problem.pointer.description)
+        for (key, json) in extra {
+            writer.key(key)
+            writer.raw(json)
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+}

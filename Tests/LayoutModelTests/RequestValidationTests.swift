@@ -1,0 +1,69 @@
+import LayoutModel
+import Testing
+
+/// Requests Auto Layout would refuse: 400 for the wrong shape, 422 with a pointer for the wrong meaning.
+@Suite struct RequestValidationTests {
+    @Test func bodyThatIsNotJSON() {
+        let problem = problem("{\"views\": [}")
+        #expect(problem?.status == 400)
+        #expect(problem?.type == "invalid-json")
+    }
+
+    @Test func unknownField() {
+        let problem = problem(#"{"views": [{"id": "root", "colour": "red"}]}"#)
+        #expect(problem?.status == 400)
+        #expect(problem?.pointer.description == "/views/0/colour")
+    }
+
+    @Test func unknownViewInAConstraint() {
+        let problem = problem(#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": [{"firstItem": "a", "firstAttribute": "left", "secondItem": "ghost"}]}"#)
+        #expect(problem?.status == 422)
+        #expect(problem?.pointer.description == "/constraints/0/secondItem")
+    }
+
+    @Test func duplicateViewID() {
+        let problem = problem(#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "a", "parent": "root"}]}"#)
+        #expect(problem?.status == 422)
+        #expect(problem?.pointer.description == "/views/2/id")
+    }
+
+    @Test func parentCycle() {
+        let problem = problem(#"{"views": [{"id": "root"}, {"id": "a", "parent": "b"}, {"id": "b", "parent": "a"}]}"#)
+        #expect(problem?.status == 422)
+        #expect(problem?.type == "parent-cycle")
+    }
+
+    @Test func noRootAndTwoRoots() {
+        #expect(problem(#"{"views": [{"id": "a", "parent": "a"}]}"#)?.status == 422)
+        let two = problem(#"{"views": [{"id": "root"}, {"id": "other"}]}"#)
+        #expect(two?.status == 422)
+        #expect(two?.type == "two-roots")
+    }
+
+    @Test func priorityOutsideTheRange() {
+        let problem = problem(#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": [{"firstItem": "a", "firstAttribute": "width", "constant": 10, "priority": 1001}]}"#)
+        #expect(problem?.status == 422)
+        #expect(problem?.pointer.description == "/constraints/0/priority")
+    }
+
+    @Test func invalidPairingOfAttributes() {
+        let problem = problem(#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": [{"firstItem": "a", "firstAttribute": "left", "secondItem": "root", "secondAttribute": "width"}]}"#)
+        #expect(problem?.status == 422)
+    }
+
+    @Test func outOfRangeNumbers() {
+        for literal in ["1e309", "-1e400", "1" + String(repeating: "0", count: 400), "2000000"] {
+            let problem = problem(#"{"size": {"width": \#(literal)}, "views": [{"id": "root"}]}"#)
+            #expect(problem?.status == 422, "\(literal.prefix(10))")
+            #expect(problem?.pointer.description == "/size/width")
+        }
+    }
+
+    @Test func tooManyViews() {
+        var limits = LayoutLimits.default
+        limits.maxViews = 2
+        #expect(throws: LayoutProblem.self) {
+            try RequestDecoder.decode(Array(#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}]}"#.utf8), limits: limits)
+        }
+    }
+}
