@@ -8,14 +8,13 @@ import PackageDescription
 //                   wire types, translation into solver terms, diagnosis
 //   CMicroHTTPD / CHTTPShim / HTTPServer — libmicrohttpd behind a thin C shim, wrapped in Swift
 //   LayoutService — the routes: /solve, health, metrics, CORS, auth, problem+json
-//   layoutd, layout, layout-bench — the executables
+//   layoutd, layout — the executables (the server; the CLI, which also runs the benchmarks)
 let package = Package(
     name: "layoutd",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layout", targets: ["layout"]),
-        .executable(name: "layout-bench", targets: ["LayoutBench"]),
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
     ],
@@ -52,17 +51,18 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "layout", dependencies: [
-            "LayoutModel", "JSON",
+            "LayoutModel", "LayoutSolver", "JSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "LayoutBench", dependencies: ["LayoutModel", "LayoutSolver", "JSON"]),
         .testTarget(name: "LayoutSolverTests", dependencies: [
             "LayoutSolver",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "LayoutSolver", "JSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPServer", "JSON"]),
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPServer", "HTTPTestSupport", "JSON"]),
+        .testTarget(name: "LayoutCLITests", dependencies: ["layout"]),
     ]
 )

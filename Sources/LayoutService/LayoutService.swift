@@ -1,0 +1,202 @@
+import HTTPServer
+import JSON
+import LayoutModel
+import LayoutSolver
+import Logging
+import Synchronization
+
+/// layoutd's routes over the HTTP server: `POST /solve`, `GET /healthz`, `/readyz`,
+/// `/openapi.yaml`, `/version`, `/metrics`; CORS, optional bearer auth, request ids,
+/// one log line and metrics per request. Every client mistake is an RFC 9457 problem.
+public final class LayoutService: HTTPHandler {
+    private let configuration: ServiceConfiguration
+    private let logger: Logger
+    private let metrics = ServiceMetrics()
+    private let cors: CORSPolicy
+    private let draining = Atomic<Bool>(false)
+    private let requestCounter = Atomic<UInt64>(0)
+    private let requestIDPrefix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+
+    public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        self.cors = CORSPolicy(allowedOrigins: configuration.allowedOrigins)
+    }
+
+    /// From now on `/readyz` answers 503 so load balancers stop sending traffic.
+    public func beginDraining() { draining.store(true, ordering: .relaxed) }
+
+    // MARK: HTTPHandler
+
+    public func respondBeforeBody(to head: HTTPRequestHead) -> HTTPResponse? {
+        guard let route = Route(path: head.path) else {
+            return finish(head, problem(404, "not-found", "Not found", "no resource at '\(head.path.prefix(200))'; see GET /openapi.yaml"), route: "unknown")
+        }
+        if head.method == "OPTIONS" {
+            return finish(head, cors.preflight(head, allow: route.allowHeader), route: route.name)
+        }
+        guard route.methods.contains(head.method) else {
+            var response = problem(405, "method-not-allowed", "Method not allowed", "\(route.path) answers \(route.allowHeader)")
+            response.headers.append(("Allow", route.allowHeader))
+            return finish(head, response, route: route.name)
+        }
+        guard route == .solve else { return nil }
+        if let key = configuration.apiKey, head.header("authorization") != "Bearer \(key)" {
+            metrics.rejected(reason: "unauthorized")
+            var response = problem(401, "unauthorized", "Unauthorized", "POST /solve needs the header 'Authorization: Bearer <api key>'")
+            response.headers.append(("WWW-Authenticate", "Bearer realm=\"layoutd\""))
+            return finish(head, response, route: route.name)
+        }
+        guard Self.isJSON(head.header("content-type")) else {
+            metrics.rejected(reason: "unsupported-media-type")
+            return finish(head, problem(415, "unsupported-media-type", "Unsupported media type",
+                                        "send the layout as 'Content-Type: application/json' (UTF-8)"), route: route.name)
+        }
+        return nil
+    }
+
+    public func isLightweight(_ head: HTTPRequestHead) -> Bool { Route(path: head.path) != .solve }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let start = ContinuousClock.now
+        let head = request.head
+        guard let route = Route(path: head.path) else {
+            return finish(head, problem(404, "not-found", "Not found", "no resource here"), route: "unknown")
+        }
+        let response: HTTPResponse
+        switch route {
+        case .solve: response = solve(request, start: start)
+        case .healthz: response = text(200, "ok\n")
+        case .readyz: response = draining.load(ordering: .relaxed) ? text(503, "draining\n") : text(200, "ready\n")
+        case .openapi: response = HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: PackageResources.openapi_yaml)
+        case .version: response = version()
+        case .metrics: response = HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: metrics.render())
+        }
+        return finish(head, response, route: route.name, start: start)
+    }
+
+    public func bodyTooLarge(_ head: HTTPRequestHead, limit: Int) -> HTTPResponse {
+        metrics.rejected(reason: "body-too-large")
+        return finish(head, problem(413, "body-too-large", "Body too large",
+                                    "the body is larger than the limit of \(limit) bytes (--max-body)"), route: Route(path: head.path)?.name ?? "unknown")
+    }
+
+    public func overloaded(_ head: HTTPRequestHead) -> HTTPResponse {
+        metrics.rejected(reason: "overloaded")
+        var response = problem(503, "overloaded", "Service busy", "every solver slot and queue place is taken; retry shortly")
+        response.headers.append(("Retry-After", String(configuration.retryAfterSeconds)))
+        return finish(head, response, route: Route(path: head.path)?.name ?? "unknown")
+    }
+
+    // MARK: Routes
+
+    private func solve(_ request: HTTPRequest, start: ContinuousClock.Instant) -> HTTPResponse {
+        let head = request.head
+        let answer = SolveExchange.answer(
+            request.body, limits: configuration.limits,
+            budget: SolverBudget(maxPivots: configuration.maxPivots, deadline: start + configuration.solveTimeout),
+            pretty: head.queryItem("pretty") == "true", strict: head.queryItem("strict") == "true")
+        if answer.layoutStatus != nil {
+            metrics.solved(duration: answer.solveTime, pivots: answer.pivots, views: answer.views, constraints: answer.constraints)
+        }
+        return HTTPResponse(status: answer.status, headers: [("Content-Type", answer.contentType)], body: answer.body)
+    }
+
+    private func version() -> HTTPResponse {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("name"); writer.string(ServiceVersion.name)
+        writer.key("version"); writer.string(ServiceVersion.version)
+        writer.key("api"); writer.string(ServiceVersion.api)
+        writer.endObject()
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: writer.bytes)
+    }
+
+    // MARK: Helpers
+
+    private func text(_ status: Int, _ body: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(body.utf8))
+    }
+
+    private func problem(_ status: Int, _ type: String, _ title: String, _ detail: String) -> HTTPResponse {
+        let problem = LayoutProblem(status: status, type: type, title: title, detail: detail, pointer: .root)
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/problem+json")], body: ResponseEncoder.encode(problem))
+    }
+
+    /// Adds CORS and `X-Request-Id`, counts, times and logs the request.
+    private func finish(_ head: HTTPRequestHead, _ response: HTTPResponse, route: String, start: ContinuousClock.Instant? = nil) -> HTTPResponse {
+        var response = response
+        let requestID = requestID(for: head)
+        response.headers.append(contentsOf: cors.headers(for: head))
+        response.headers.append(("X-Request-Id", requestID))
+        let duration = start.map { ContinuousClock.now - $0 } ?? .zero
+        metrics.requestStarted()
+        metrics.requestFinished(route: route, status: response.status, duration: duration)
+        logger.info("request", metadata: [
+            "method": "\(head.method)", "path": "\(head.path.prefix(200))", "status": "\(response.status)",
+            "ms": "\(duration.milliseconds)", "request_id": "\(requestID)", "remote": "\(head.remoteAddress)",
+        ])
+        return response
+    }
+
+    /// The client's `X-Request-Id` when it is a sane token, else a new one.
+    private func requestID(for head: HTTPRequestHead) -> String {
+        if let given = head.header("x-request-id"), (1...128).contains(given.utf8.count),
+           given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+            return given
+        }
+        let number = requestCounter.add(1, ordering: .relaxed).newValue
+        return "\(requestIDPrefix)-\(String(number, radix: 36))"
+    }
+
+    /// `application/json`, optionally with `charset=utf-8`.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let parts = contentType.lowercased().split(separator: ";").map { $0.trimmingSpaces }
+        guard parts.first == "application/json" else { return false }
+        return parts.dropFirst().allSatisfy { parameter in
+            !parameter.hasPrefix("charset=") || parameter == "charset=utf-8" || parameter == "charset=\"utf-8\""
+        }
+    }
+}
+
+/// The resources the service answers.
+enum Route: Sendable {
+    case solve, healthz, readyz, openapi, version, metrics
+
+    init?(path: String) {
+        switch path {
+        case "/solve": self = .solve
+        case "/healthz": self = .healthz
+        case "/readyz": self = .readyz
+        case "/openapi.yaml": self = .openapi
+        case "/version": self = .version
+        case "/metrics": self = .metrics
+        default: return nil
+        }
+    }
+
+    var path: String {
+        switch self {
+        case .solve: return "/solve"
+        case .healthz: return "/healthz"
+        case .readyz: return "/readyz"
+        case .openapi: return "/openapi.yaml"
+        case .version: return "/version"
+        case .metrics: return "/metrics"
+        }
+    }
+
+    /// The route label in logs and metrics.
+    var name: String { String(path.dropFirst()) }
+
+    var methods: [String] { self == .solve ? ["POST"] : ["GET", "HEAD"] }
+
+    var allowHeader: String { (methods + ["OPTIONS"]).joined(separator: ", ") }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: String {
+        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}

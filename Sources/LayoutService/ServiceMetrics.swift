@@ -1,0 +1,72 @@
+import CoreMetrics
+import Metrics
+import Prometheus
+
+/// The service's metrics through swift-metrics, kept in its own Prometheus registry and
+/// rendered by `GET /metrics` in the Prometheus text format.
+final class ServiceMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let inFlight: Meter
+    private let solveTime: Metrics.Timer
+    private let pivots: Recorder
+    private let views: Recorder
+    private let constraints: Recorder
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        let latencyBuckets: [Duration] = [.microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
+                                          .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                                          .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+                                          .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+        factory.defaultDurationHistogramBuckets = latencyBuckets
+        let sizeBuckets: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+        factory.defaultValueHistogramBuckets = sizeBuckets
+        self.factory = factory
+        inFlight = Meter(label: "layoutd_requests_in_flight", factory: factory)
+        solveTime = Metrics.Timer(label: "layoutd_solve_duration_seconds", factory: factory)
+        pivots = Recorder(label: "layoutd_solve_pivots", aggregate: true, factory: factory)
+        views = Recorder(label: "layoutd_request_views", aggregate: true, factory: factory)
+        constraints = Recorder(label: "layoutd_request_constraints", aggregate: true, factory: factory)
+    }
+
+    func requestStarted() { inFlight.increment() }
+
+    /// One finished request: counted by route and status, timed by route.
+    func requestFinished(route: String, status: Int, duration: Duration) {
+        inFlight.decrement()
+        Counter(label: "layoutd_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
+        Metrics.Timer(label: "layoutd_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            .recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// A request turned away before solving: `body-too-large`, `overloaded`, `unauthorized`, …
+    func rejected(reason: String) {
+        Counter(label: "layoutd_rejected_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    /// One solve: its time, pivots and size.
+    func solved(duration: Duration, pivots pivotCount: Int, views viewCount: Int, constraints constraintCount: Int) {
+        solveTime.recordNanoseconds(duration.nanoseconds)
+        pivots.record(pivotCount)
+        views.record(viewCount)
+        constraints.record(constraintCount)
+    }
+
+    /// The Prometheus text exposition of every metric.
+    func render() -> [UInt8] { registry.emitToBuffer() }
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import JSON
+import LayoutModel
+import LayoutSolver
+
+/// `layout bench FILE [--runs N]`: times reading (JSON + validation), solving and writing one
+/// request, each the median of N runs in this process, and prints one JSON object:
+/// `{"parseMs", "solveMs", "writeMs", "readMBps", "writeMBps", "pivots", "status", "frames": {"id": [x, y, w, h]}}`.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time reading, solving and writing a request (medians; build with -c release).")
+
+    @Argument(help: "The request JSON file.")
+    var file: String
+
+    @Option(help: "Runs per phase; the median is reported.")
+    var runs = 5
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+    }
+
+    func run() throws {
+        guard let body = InputFile.read(file) else {
+            printError("layout: cannot read '\(file)'")
+            throw ExitCode(2)
+        }
+        do {
+            var request: LayoutRequest?
+            let parse = try median { () throws(LayoutProblem) in request = try RequestDecoder.decode(body) }
+            guard let request else { throw ExitCode(2) }
+            var result: LayoutResult?
+            let solve = try median { () throws(LayoutProblem) in result = try LayoutEngine.solve(request) }
+            guard let result else { throw ExitCode(2) }
+            var output: [UInt8] = []
+            let write = try median { () throws(LayoutProblem) in output = ResponseEncoder.encode(result) }
+            print(String(decoding: report(parse: parse, solve: solve, write: write, input: body.count, output: output.count, result: result), as: UTF8.self))
+        } catch let problem as LayoutProblem {
+            printError("layout: \(problem.detail) at \(problem.pointer)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func report(parse: Double, solve: Double, write: Double, input: Int, output: Int, result: LayoutResult) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("parseMs"); writer.number(parse)
+        writer.key("solveMs"); writer.number(solve)
+        writer.key("writeMs"); writer.number(write)
+        writer.key("readMBps"); writer.number(Double(input) / 1e3 / parse)
+        writer.key("writeMBps"); writer.number(Double(output) / 1e3 / write)
+        writer.key("pivots"); writer.number(result.pivots)
+        writer.key("status"); writer.string(result.status.rawValue)
+        writer.key("frames")
+        writer.beginObject()
+        for (id, frame) in result.layouts.first?.frames ?? [] {
+            writer.key(id)
+            writer.beginArray()
+            for value in [frame.x, frame.y, frame.width, frame.height] { writer.number(value) }
+            writer.endArray()
+        }
+        writer.endObject()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The median wall time of `runs` calls, in milliseconds.
+    private func median(_ body: () throws(LayoutProblem) -> Void) throws(LayoutProblem) -> Double {
+        var times: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<runs {
+            let start = clock.now
+            try body()
+            let (seconds, attoseconds) = (clock.now - start).components
+            times.append(Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+}

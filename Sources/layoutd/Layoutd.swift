@@ -1,0 +1,170 @@
+import ArgumentParser
+import Dispatch
+import HTTPServer
+import LayoutModel
+import LayoutService
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `layoutd`: Auto Layout over HTTP.
+@main
+struct Layoutd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layoutd",
+        abstract: "Auto Layout over HTTP: POST a view hierarchy and its constraints to /solve, get every frame back.",
+        discussion: "Every flag can also be set by the environment variable named in its help (the flag wins).",
+        version: ServiceVersion.version)
+
+    @Option(help: "Address to listen on (env HOST).")
+    var host: String = Environment.string("HOST") ?? "0.0.0.0"
+
+    @Option(help: "Port to listen on; 0 picks a free one (env PORT).")
+    var port: Int = Environment.int("PORT") ?? 8080
+
+    @Option(help: "Network threads (libmicrohttpd's epoll pool) (env LAYOUTD_THREADS).")
+    var threads: Int = Environment.int("LAYOUTD_THREADS") ?? Environment.cores
+
+    @Option(help: "Solver worker threads (env LAYOUTD_WORKERS).")
+    var workers: Int = Environment.int("LAYOUTD_WORKERS") ?? Environment.cores
+
+    @Option(help: "Requests waiting for a solver slot beyond the busy workers before 503 (env LAYOUTD_QUEUE).")
+    var queue: Int = Environment.int("LAYOUTD_QUEUE") ?? 4 * Environment.cores
+
+    @Option(help: "Largest request body in bytes, answered 413 past it (env LAYOUTD_MAX_BODY).")
+    var maxBody: Int = Environment.int("LAYOUTD_MAX_BODY") ?? 8 << 20
+
+    @Option(help: "Seconds an idle connection is kept (env LAYOUTD_CONNECTION_TIMEOUT).")
+    var connectionTimeout: Int = Environment.int("LAYOUTD_CONNECTION_TIMEOUT") ?? 10
+
+    @Option(help: "Connections from one IP address; 0 = unlimited, for use behind a proxy (env LAYOUTD_PER_IP_LIMIT).")
+    var perIPLimit: Int = Environment.int("LAYOUTD_PER_IP_LIMIT") ?? 64
+
+    @Option(help: "Connections in all (env LAYOUTD_CONNECTION_LIMIT).")
+    var connectionLimit: Int = Environment.int("LAYOUTD_CONNECTION_LIMIT") ?? 1000
+
+    @Option(help: "Most views in one request (env LAYOUTD_MAX_VIEWS).")
+    var maxViews: Int = Environment.int("LAYOUTD_MAX_VIEWS") ?? LayoutLimits.default.maxViews
+
+    @Option(help: "Most constraints in one request, after expanding shorthands (env LAYOUTD_MAX_CONSTRAINTS).")
+    var maxConstraints: Int = Environment.int("LAYOUTD_MAX_CONSTRAINTS") ?? LayoutLimits.default.maxConstraints
+
+    @Option(help: "Solver budget: simplex pivots per request (env LAYOUTD_MAX_PIVOTS).")
+    var maxPivots: Int = Environment.int("LAYOUTD_MAX_PIVOTS") ?? 1_000_000
+
+    @Option(help: "Solver budget: milliseconds per request (env LAYOUTD_SOLVE_TIMEOUT_MS).")
+    var solveTimeoutMs: Int = Environment.int("LAYOUTD_SOLVE_TIMEOUT_MS") ?? 10_000
+
+    @Option(help: "Comma-separated origins allowed by CORS, or '*'; none by default (env LAYOUTD_CORS_ORIGINS).")
+    var corsOrigins: String = Environment.string("LAYOUTD_CORS_ORIGINS") ?? ""
+
+    @Option(help: "When set, POST /solve requires 'Authorization: Bearer KEY' (env LAYOUTD_API_KEY).")
+    var apiKey: String = Environment.string("LAYOUTD_API_KEY") ?? ""
+
+    @Option(help: "Seconds to finish in-flight requests after SIGTERM/SIGINT (env LAYOUTD_DRAIN_SECONDS).")
+    var drainSeconds: Int = Environment.int("LAYOUTD_DRAIN_SECONDS") ?? 25
+
+    @Option(help: "Log format: json or text (env LAYOUTD_LOG_FORMAT).")
+    var logFormat: String = Environment.string("LAYOUTD_LOG_FORMAT") ?? "json"
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env LAYOUTD_LOG_LEVEL).")
+    var logLevel: String = Environment.string("LAYOUTD_LOG_LEVEL") ?? "info"
+
+    @Flag(help: "Check a layoutd on 127.0.0.1:--port: exit 0 if GET /healthz answers 200 (the container health check).")
+    var probe = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be within 0…65535") }
+        for (name, value) in [("--threads", threads), ("--workers", workers), ("--max-body", maxBody),
+                              ("--max-views", maxViews), ("--max-constraints", maxConstraints),
+                              ("--max-pivots", maxPivots), ("--solve-timeout-ms", solveTimeoutMs)] where value < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+        for (name, value) in [("--queue", queue), ("--connection-timeout", connectionTimeout),
+                              ("--per-ip-limit", perIPLimit), ("--drain-seconds", drainSeconds)] where value < 0 {
+            throw ValidationError("\(name) must not be negative")
+        }
+        guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
+        guard ["json", "text"].contains(logFormat) else { throw ValidationError("--log-format must be json or text") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
+    }
+
+    func run() throws {
+        if probe { throw HealthProbe.check(port: port) ? ExitCode.success : ExitCode.failure }
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let json = logFormat == "json"
+        LoggingSystem.bootstrap { label in
+            var handler: any LogHandler = json ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "layoutd")
+
+        var limits = LayoutLimits.default
+        limits.maxViews = maxViews
+        limits.maxConstraints = maxConstraints
+        let service = LayoutService(
+            configuration: ServiceConfiguration(
+                limits: limits, maxPivots: maxPivots, solveTimeout: .milliseconds(solveTimeoutMs),
+                allowedOrigins: corsOrigins.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty },
+                apiKey: apiKey.isEmpty ? nil : apiKey),
+            logger: logger)
+        var configuration = HTTPServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.networkThreads = threads
+        configuration.workers = workers
+        configuration.queueLimit = queue
+        configuration.maxBodyBytes = maxBody
+        configuration.connectionTimeoutSeconds = connectionTimeout
+        configuration.perIPConnectionLimit = perIPLimit
+        configuration.connectionLimit = connectionLimit
+        let server = HTTPServer(configuration: configuration, handler: service, logger: logger)
+
+        let boundPort: Int
+        do {
+            boundPort = try server.start()
+        } catch {
+            logger.critical("cannot start", metadata: ["error": "\(error)"])
+            throw ExitCode(1)
+        }
+        logger.notice("listening", metadata: ["host": "\(host)", "port": "\(boundPort)", "version": "\(ServiceVersion.version)"])
+
+        let drainDeadline = Duration.seconds(drainSeconds)
+        let signals: [Int32] = [SIGTERM, SIGINT]
+        let sources = signals.map { signalNumber -> any DispatchSourceSignal in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                logger.notice("draining", metadata: ["signal": "\(signalNumber)", "deadline_s": "\(drainSeconds)"])
+                service.beginDraining()
+                server.drain(deadline: drainDeadline)
+                logger.notice("stopped")
+                Glibc.exit(0)
+            }
+            source.resume()
+            return source
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+}
+
+/// Flag defaults from the environment.
+enum Environment {
+    static func string(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    static func int(_ name: String) -> Int? { string(name).flatMap { Int($0.trimmed) } }
+
+    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}
+
+extension String {
+    var trimmed: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

@@ -1,0 +1,116 @@
+import HTTPTestSupport
+import JSON
+import LayoutService
+import Testing
+
+/// Statuses, problem documents, CORS, auth and the small endpoints, over real HTTP.
+@Suite struct ProtocolTests {
+    @Test func invalidJSONIs400WithAPosition() throws {
+        let response = try ServiceHarness().post("/solve", "{\"views\": [1,]}")
+        #expect(response.status == 400)
+        #expect(response.header("content-type") == "application/problem+json")
+        #expect(response.json?["type"]?.string == "urn:layoutd:problem:invalid-json")
+        #expect(response.json?["detail"]?.string?.contains("column") == true)
+    }
+
+    @Test func unknownViewIs422WithAPointer() throws {
+        let response = try ServiceHarness().post("/solve", #"{"views": [{"id": "root"}], "constraints": [{"firstItem": "root", "firstAttribute": "width", "secondItem": "nobody"}]}"#)
+        #expect(response.status == 422)
+        #expect(response.json?["pointer"]?.string == "/constraints/0/secondItem")
+        #expect(response.json?["status"]?.number == 422)
+    }
+
+    @Test func wrongMethodIs405WithAllow() throws {
+        let response = try ServiceHarness().get("/solve")
+        #expect(response.status == 405)
+        #expect(response.header("allow") == "POST, OPTIONS")
+    }
+
+    @Test func unknownPathIs404() throws {
+        #expect(try ServiceHarness().get("/nope").status == 404)
+    }
+
+    @Test func nonJSONContentTypeIs415() throws {
+        let response = try ServiceHarness().post("/solve", "{}", headers: [("Content-Type", "text/plain")])
+        #expect(response.status == 415)
+    }
+
+    @Test func bodyOverTheLimitIs413() throws {
+        let harness = try ServiceHarness(maxBody: 1024)
+        let response = try harness.post("/solve", String(repeating: " ", count: 5000))
+        #expect(response.status == 413)
+        #expect(response.json?["type"]?.string == "urn:layoutd:problem:body-too-large")
+    }
+
+    @Test func clientDisconnectingMidBodyLeavesNothingBehind() throws {
+        let harness = try ServiceHarness()
+        for _ in 0..<20 {
+            let connection = try RawHTTPConnection(port: harness.port)
+            try connection.send("POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"views\":")
+            connection.shutdownBoth()
+        }
+        var waited = 0
+        while harness.server.currentConnections > 0, waited < 200 {
+            sleepMilliseconds(10)
+            waited += 1
+        }
+        #expect(harness.server.currentConnections == 0)
+        #expect(try harness.get("/healthz").status == 200)
+    }
+
+    @Test func apiKeyGuardsSolveButNotHealth() throws {
+        let harness = try ServiceHarness(configuration: ServiceConfiguration(apiKey: "s3cret"))
+        let body = #"{"size": {"width": 10, "height": 10}, "views": [{"id": "root"}]}"#
+        let refused = try harness.post("/solve", body)
+        #expect(refused.status == 401)
+        #expect(refused.header("www-authenticate")?.hasPrefix("Bearer") == true)
+        let allowed = try harness.post("/solve", body, headers: [("Content-Type", "application/json"), ("Authorization", "Bearer s3cret")])
+        #expect(allowed.status == 200)
+        #expect(try harness.get("/healthz").status == 200)
+    }
+
+    @Test func corsForAnAllowedOriginOnSuccessErrorsAndPreflight() throws {
+        let harness = try ServiceHarness(configuration: ServiceConfiguration(allowedOrigins: ["https://design.example"]))
+        let origin = ("Origin", "https://design.example")
+        let preflight = try RawHTTP.request(port: harness.port, method: "OPTIONS", path: "/solve",
+                                            headers: [origin, ("Access-Control-Request-Method", "POST")])
+        #expect(preflight.status == 204)
+        #expect(preflight.header("access-control-allow-origin") == "https://design.example")
+        #expect(preflight.header("access-control-allow-methods")?.contains("POST") == true)
+        let error = try harness.post("/solve", "{", headers: [("Content-Type", "application/json"), origin])
+        #expect(error.status == 400)
+        #expect(error.header("access-control-allow-origin") == "https://design.example")
+        #expect(error.header("vary") == "Origin")
+        let other = try harness.post("/solve", "{", headers: [("Content-Type", "application/json"), ("Origin", "https://evil.example")])
+        #expect(other.header("access-control-allow-origin") == nil)
+    }
+
+    @Test func requestIDIsEchoedOrAssigned() throws {
+        let harness = try ServiceHarness()
+        #expect(try harness.get("/healthz", headers: [("X-Request-Id", "abc-123")]).header("x-request-id") == "abc-123")
+        #expect(try harness.get("/healthz").header("x-request-id")?.isEmpty == false)
+    }
+
+    @Test func smallEndpoints() throws {
+        let harness = try ServiceHarness()
+        #expect(try harness.get("/healthz").bodyText == "ok\n")
+        #expect(try harness.get("/readyz").status == 200)
+        let version = try harness.get("/version")
+        #expect(version.json?["name"]?.string == "layoutd")
+        let spec = try harness.get("/openapi.yaml")
+        #expect(spec.status == 200)
+        #expect(spec.bodyText.hasPrefix("openapi: 3.1"))
+        _ = try harness.post("/solve", #"{"size": {"width": 1, "height": 1}, "views": [{"id": "root"}]}"#)
+        let metrics = try harness.get("/metrics").bodyText
+        #expect(metrics.contains("layoutd_http_requests_total"))
+        #expect(metrics.contains(#"route="solve""#))
+        #expect(metrics.contains("layoutd_solve_duration_seconds"))
+    }
+
+    @Test func readinessTurnsOffWhenDraining() throws {
+        let harness = try ServiceHarness()
+        harness.service.beginDraining()
+        #expect(try harness.get("/readyz").status == 503)
+        #expect(try harness.get("/healthz").status == 200)
+    }
+}
