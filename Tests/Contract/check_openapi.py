@@ -1,0 +1,133 @@
+"""Contract tests: openapi.yaml is a valid OpenAPI 3.1 document, and real answers of a live
+layoutd match it — status codes declared for the operation, media types, and bodies valid
+against the declared schemas.
+
+Usage: check_openapi.py PATH/TO/layoutd   (prints 'N passed, M failed'; exit 1 on any failure)
+"""
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import jsonschema
+import yaml
+from openapi_spec_validator import validate
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok    {name}")
+    else:
+        failed += 1
+        print(f"FAIL  {name} {detail}")
+
+
+def schema_for(ref_or_schema):
+    """A JSON Schema (2020-12) with the spec's components available for $ref."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "components": SPEC["components"], **ref_or_schema}
+
+
+def response_spec(path, method, status):
+    responses = SPEC["paths"][path][method]["responses"]
+    spec = responses.get(str(status))
+    if spec and "$ref" in spec:
+        spec = SPEC["components"]["responses"][spec["$ref"].split("/")[-1]]
+    return spec
+
+
+def exchange(base, method, path, body=None, headers=None, raw=None):
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            return reply.status, reply.headers, reply.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def conforms(name, base, method, path, expected_status, **kwargs):
+    status, headers, body = exchange(base, method.upper(), path, **kwargs)
+    check(f"{name}: status {expected_status}", status == expected_status, f"got {status}: {body[:300]!r}")
+    spec = response_spec(path.split("?")[0], method, status)
+    check(f"{name}: {status} is declared for {method.upper()} {path.split('?')[0]}", spec is not None)
+    if not spec or "content" not in spec:
+        return status, body
+    media = headers.get("Content-Type", "").split(";")[0]
+    check(f"{name}: media type {media} is declared", media in spec["content"], f"declared {list(spec['content'])}")
+    schema = spec["content"].get(media, {}).get("schema")
+    if schema and media.endswith("json"):
+        try:
+            jsonschema.validate(json.loads(body), schema_for(schema), cls=jsonschema.Draft202012Validator)
+            check(f"{name}: body matches the schema", True)
+        except jsonschema.ValidationError as error:
+            check(f"{name}: body matches the schema", False, error.message)
+    return status, body
+
+
+def main():
+    try:
+        validate(SPEC)
+        check("openapi.yaml is a valid OpenAPI 3.1 document", True)
+    except Exception as error:  # noqa: BLE001 — report any validator failure as a test failure
+        check("openapi.yaml is a valid OpenAPI 3.1 document", False, str(error))
+
+    server = subprocess.Popen([sys.argv[1], "--host", "127.0.0.1", "--port", "0", "--max-body", "65536"],
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        port = None
+        for line in server.stderr:
+            match = re.search(r'"port":"(\d+)"', line)
+            if match:
+                port = int(match.group(1))
+                break
+        check("layoutd starts and reports its port", port is not None)
+        if port is None:
+            return
+        base = f"http://127.0.0.1:{port}"
+        json_headers = {"Content-Type": "application/json"}
+        box = {"size": {"width": 375, "height": 667},
+               "views": [{"id": "root"}, {"id": "box", "parent": "root"}],
+               "constraints": ["box.centerX == root.centerX", "box.centerY == root.centerY",
+                               "box.width == 200", "box.height == 200"]}
+        _, body = conforms("solve ok", base, "post", "/solve", 200, body=box, headers=json_headers)
+        check("solve ok: the box is centred", json.loads(body)["frames"]["box"] == {"x": 87.5, "y": 233.5, "width": 200, "height": 200})
+
+        conflict = {"size": {"width": 100, "height": 100}, "views": [{"id": "root"}, {"id": "a", "parent": "root"}],
+                    "constraints": ["a.width == 10", "a.width == 20", "a.left == root.left", "a.top == root.top", "a.height == 5"]}
+        conforms("solve conflict", base, "post", "/solve", 200, body=conflict, headers=json_headers)
+        conforms("strict conflict", base, "post", "/solve?strict=true", 422, body=conflict, headers=json_headers)
+        sizes = dict(box)
+        del sizes["size"]
+        sizes["sizes"] = [{"width": 320, "height": 568}, {"width": 414, "height": 896}]
+        conforms("solve sizes", base, "post", "/solve", 200, body=sizes, headers=json_headers)
+        conforms("not JSON", base, "post", "/solve", 400, raw=b"{nope", headers=json_headers)
+        conforms("schema", base, "post", "/solve", 400, body={"views": "no"}, headers=json_headers)
+        conforms("unknown view", base, "post", "/solve", 422,
+                 body={"views": [{"id": "root"}], "constraints": ["ghost.width == 3"]}, headers=json_headers)
+        conforms("content type", base, "post", "/solve", 415, raw=b"{}", headers={"Content-Type": "text/plain"})
+        conforms("too large", base, "post", "/solve", 413, raw=b" " * 70000, headers=json_headers)
+        conforms("wrong method", base, "get", "/solve", 405)
+        for path in ["/healthz", "/readyz", "/version", "/metrics", "/openapi.yaml"]:
+            conforms(f"GET {path}", base, "get", path, 200)
+        status, _, _ = exchange(base, "GET", "/nowhere")
+        check("unknown path: 404", status == 404, f"got {status}")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        check("layoutd exits 0 on SIGTERM", server.returncode == 0, f"exit {server.returncode}")
+
+
+main()
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
