@@ -39,8 +39,11 @@ def schema_for(ref_or_schema):
 
 
 def response_spec(path, method, status):
-    responses = SPEC["paths"][path][method]["responses"]
-    spec = responses.get(str(status))
+    operations = SPEC["paths"][path]
+    # A 405 answers a method the path has no operation for: it is declared on the path's operations.
+    operation = operations.get(method) or next(
+        (op for op in operations.values() if str(status) in op.get("responses", {})), {"responses": {}})
+    spec = operation["responses"].get(str(status))
     if spec and "$ref" in spec:
         spec = SPEC["components"]["responses"][spec["$ref"].split("/")[-1]]
     return spec
