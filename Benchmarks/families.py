@@ -215,9 +215,9 @@ def nested_grid(n: int, rng: random.Random, p: Problem) -> None:
         k = node_cell_index[id(node)]
         lw, bw = sizes[k]
         cell = p.view(f"cell{k}", parent)
-        img = p.view(f"cell{k}.img", cell, intrinsic=(40, 40))
-        lab = p.view(f"cell{k}.label", cell, intrinsic=(lw, 20))
-        btn = p.view(f"cell{k}.button", cell, intrinsic=(bw, 30))
+        img = p.view(f"cell{k}_img", cell, intrinsic=(40, 40))
+        lab = p.view(f"cell{k}_label", cell, intrinsic=(lw, 20))
+        btn = p.view(f"cell{k}_button", cell, intrinsic=(bw, 30))
         p.c(img, "left", "==", cell, "left", constant=8)
         p.c(img, "top", "==", cell, "top", constant=8)
         p.c(img, "height", "==", img, "width")
@@ -283,7 +283,7 @@ def table_cells(n: int, rng: random.Random, p: Problem) -> None:
             p.c(cell, "top", "==", root, "top")
         else:
             p.c(cell, "top", "==", prev, "bottom")
-        img = p.view(f"cell{k}.img", cell)
+        img = p.view(f"cell{k}_img", cell)
         p.c(img, "left", "==", cell, "left", constant=16)
         p.c(img, "top", "==", cell, "top", constant=12)
         p.c(img, "width", "==", constant=60)
@@ -291,18 +291,18 @@ def table_cells(n: int, rng: random.Random, p: Problem) -> None:
         p.c(cell, "bottom", ">=", img, "bottom", constant=12)
         tw = rng.randint(80, 400)
         th = 20 * rng.randint(1, 3)
-        title = p.view(f"cell{k}.title", cell, intrinsic=(tw, th), hugging=(250, 251))
+        title = p.view(f"cell{k}_title", cell, intrinsic=(tw, th), hugging=(250, 251))
         p.c(title, "left", "==", img, "right", constant=12)
         p.c(title, "top", "==", cell, "top", constant=12)
         sw = rng.randint(60, 300)
         sh = 16 * rng.randint(1, 2)
-        sub = p.view(f"cell{k}.subtitle", cell, intrinsic=(sw, sh))
+        sub = p.view(f"cell{k}_subtitle", cell, intrinsic=(sw, sh))
         p.c(sub, "left", "==", title, "left")
         p.c(sub, "top", "==", title, "bottom", constant=4)
         p.c(cell, "bottom", "==", sub, "bottom", constant=12, priority=999)
         anchor = (cell, "right", -16)
         if rng.random() < 0.5:
-            acc = p.view(f"cell{k}.accessory", cell)
+            acc = p.view(f"cell{k}_accessory", cell)
             p.c(acc, "width", "==", constant=24)
             p.c(acc, "height", "==", constant=24)
             p.c(acc, "right", "==", cell, "right", constant=-16)
@@ -312,7 +312,7 @@ def table_cells(n: int, rng: random.Random, p: Problem) -> None:
         title_anchor = anchor
         if rng.random() < 0.5:
             bw = rng.randint(20, 40)
-            badge = p.view(f"cell{k}.badge", cell, intrinsic=(bw, 20), compression=(751, 750))
+            badge = p.view(f"cell{k}_badge", cell, intrinsic=(bw, 20), compression=(751, 750))
             p.c(badge, "right", "==", anchor[0], anchor[1], constant=anchor[2])
             p.c(badge, "top", "==", cell, "top", constant=12)
             title_anchor = (badge, "left", -8)
@@ -349,7 +349,7 @@ def priority_soup(n: int, rng: random.Random, p: Problem) -> None:
             h = rng.choice([20, 28, 36, 44, 52])
             hug_h = rng.choice([250, 251, 50])
             comp_v = rng.choice([750, 751, 1000])
-            kid = p.view(f"row{r}.c{j}", row, intrinsic=(w, h), hugging=(hug_h, 250),
+            kid = p.view(f"row{r}_c{j}", row, intrinsic=(w, h), hugging=(hug_h, 250),
                          compression=(comp_h[j], comp_v))
             p.c(kid, "top", "==", row, "top", constant=4)
             p.c(row, "bottom", ">=", kid, "bottom", constant=4)
