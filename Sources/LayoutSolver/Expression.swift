@@ -57,67 +57,43 @@ struct NormalizedExpression: Sendable {
         guard expression.constant.isFinite else {
             throw .invalidValue("constant \(expression.constant) is not finite")
         }
-        if let direct = NormalizedExpression(sortedDistinct: expression, variableCount: variableCount) {
-            self = direct
-            return
-        }
-        var pairs: [(Int, Double)] = []
-        pairs.reserveCapacity(expression.terms.count)
-        for term in expression.terms {
-            guard term.coefficient.isFinite else {
-                throw .invalidValue("coefficient \(term.coefficient) of variable \(term.variable.index) is not finite")
-            }
-            guard term.variable.index >= 0, term.variable.index < variableCount else {
-                throw .invalidValue("variable \(term.variable.index) was not made by this solver")
-            }
-            pairs.append((term.variable.index, term.coefficient))
-        }
-        pairs.sort { $0.0 < $1.0 }
-        var variables: [Int] = []
-        var coefficients: [Double] = []
-        var largest: [Double] = []
-        for (variable, coefficient) in pairs {
-            if let last = variables.last, last == variable {
-                coefficients[coefficients.count - 1] += coefficient
-                largest[largest.count - 1] = max(largest[largest.count - 1], abs(coefficient))
-            } else {
-                variables.append(variable)
-                coefficients.append(coefficient)
-                largest.append(abs(coefficient))
-            }
-        }
-        var keptVariables: [Int] = []
-        var keptCoefficients: [Double] = []
-        for i in variables.indices where !Tolerance.cancels(coefficients[i], scale: largest[i]) {
-            guard coefficients[i].isFinite else {
-                throw .invalidValue("coefficients of variable \(variables[i]) sum to a non-finite value")
-            }
-            keptVariables.append(variables[i])
-            keptCoefficients.append(coefficients[i])
-        }
-        self.variables = keptVariables
-        self.coefficients = keptCoefficients
-        self.constant = expression.constant
-    }
-
-    /// The common case without copying through a sort: variables strictly ascending, every
-    /// coefficient finite and non-zero, every variable known. Nil otherwise.
-    private init?(sortedDistinct expression: LinearExpression, variableCount: Int) {
         var variables: [Int] = []
         var coefficients: [Double] = []
         variables.reserveCapacity(expression.terms.count)
         coefficients.reserveCapacity(expression.terms.count)
-        var previous = -1
         for term in expression.terms {
-            let index = term.variable.index
-            guard index > previous, index < variableCount, term.coefficient.isFinite, term.coefficient != 0 else {
-                return nil
+            guard term.coefficient.isFinite else {
+                throw .invalidValue("coefficient \(term.coefficient) of variable \(term.variable.index) is not finite")
             }
-            variables.append(index)
-            coefficients.append(term.coefficient)
-            previous = index
+            let variable = term.variable.index
+            guard variable >= 0, variable < variableCount else {
+                throw .invalidValue("variable \(variable) was not made by this solver")
+            }
+            // Insertion from the end: expressions are short and nearly sorted.
+            var at = variables.count
+            while at > 0 && variables[at - 1] > variable { at -= 1 }
+            if at > 0 && variables[at - 1] == variable {
+                let sum = coefficients[at - 1] + term.coefficient
+                guard sum.isFinite else {
+                    throw .invalidValue("coefficients of variable \(variable) sum to a non-finite value")
+                }
+                coefficients[at - 1] = Tolerance.cancels(sum, scale: max(abs(coefficients[at - 1]), abs(term.coefficient))) ? 0 : sum
+            } else {
+                variables.insert(variable, at: at)
+                coefficients.insert(term.coefficient, at: at)
+            }
         }
-        self.init(variables: variables, coefficients: coefficients, constant: expression.constant)
+        var kept = 0
+        for i in variables.indices where coefficients[i] != 0 {
+            variables[kept] = variables[i]
+            coefficients[kept] = coefficients[i]
+            kept += 1
+        }
+        variables.removeLast(variables.count - kept)
+        coefficients.removeLast(coefficients.count - kept)
+        self.variables = variables
+        self.coefficients = coefficients
+        self.constant = expression.constant
     }
 
     init(variables: [Int], coefficients: [Double], constant: Double) {

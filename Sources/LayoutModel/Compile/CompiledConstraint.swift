@@ -1,16 +1,49 @@
 import LayoutSolver
 
 /// A constraint in solver terms, with what a diagnosis needs to name it.
+///
+/// The id and the readable line are built only when asked for (a diagnosis is rare; a request
+/// has thousands of constraints), from what the constraint came from.
 struct CompiledConstraint: Sendable {
-    /// The request's id, or a system id (`size.width`, `title.hugging.horizontal`, `card.frame.x`).
-    var id: String
-    /// One readable line, as Masonry's debug description: `title.left == root.left + 20`.
-    var description: String
+    /// Where a constraint came from: enough to name it.
+    enum Origin: Sendable {
+        /// A request constraint (after expansion).
+        case request(LayoutConstraint)
+        /// Content hugging (`size <= c`) or compression resistance (`size >= c`) of a view's intrinsic size.
+        case intrinsic(view: String, axis: LayoutAxis, isHugging: Bool, value: Double, priority: Double)
+        /// Any other constraint UIKit adds by itself (root size, fitting size, fixed frame), named up front.
+        case system(id: String, description: String)
+    }
+
+    var origin: Origin
     var expression: LinearExpression
     var relation: Relation
     var priority: Double
     /// The view whose intrinsic size or fixed frame made a system constraint.
     var view: Int?
+
+    /// The request's id, or a system id (`size.width`, `title.hugging.horizontal`, `card.frame.x`).
+    var id: String {
+        switch origin {
+        case .request(let constraint): return constraint.id
+        case .intrinsic(let view, let axis, let isHugging, _, _):
+            return "\(view).\(isHugging ? "hugging" : "compressionResistance").\(axis.rawValue)"
+        case .system(let id, _): return id
+        }
+    }
+
+    /// One readable line, as Masonry's debug description: `title.left == root.left + 20`.
+    var description: String {
+        switch origin {
+        case .request(let constraint): return constraint.debugDescription
+        case .intrinsic(let view, let axis, let isHugging, let value, let priority):
+            let name = axis == .horizontal ? "width" : "height"
+            return isHugging
+                ? "\(view).\(name) <= \(value.constraintText) @\(priority.constraintText) (content hugging)"
+                : "\(view).\(name) >= \(value.constraintText) @\(priority.constraintText) (compression resistance)"
+        case .system(_, let description): return description
+        }
+    }
 }
 
 extension LayoutRelation {

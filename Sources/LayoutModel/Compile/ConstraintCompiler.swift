@@ -33,8 +33,7 @@ struct ConstraintCompiler: Sendable {
         }
         expression.constant -= constraint.constant
         return CompiledConstraint(
-            id: constraint.id,
-            description: constraint.debugDescription,
+            origin: .request(constraint),
             expression: expression,
             relation: constraint.relation.solverRelation,
             priority: constraint.priority.value,
@@ -73,8 +72,7 @@ struct ConstraintCompiler: Sendable {
         let name = axis == .horizontal ? "width" : "height"
         let root = tree.views[tree.rootIndex].id
         return CompiledConstraint(
-            id: "size.\(name).fitting",
-            description: "\(root).\(name) == 0 @50 (fitting size)",
+            origin: .system(id: "size.\(name).fitting", description: "\(root).\(name) == 0 @50 (fitting size)"),
             expression: LinearExpression([Term(geometry.variables.size(tree.rootIndex, axis), 1)]),
             relation: .equal,
             priority: LayoutPriority.fittingSizeLevel.value,
@@ -97,7 +95,7 @@ struct ConstraintCompiler: Sendable {
         func pin(_ variable: Variable?, _ value: Double, _ name: String, _ text: String) {
             guard let variable else { return }
             result.append(CompiledConstraint(
-                id: "\(view.id).frame.\(name)", description: "\(text) == \(value.constraintText) (frame)",
+                origin: .system(id: "\(view.id).frame.\(name)", description: "\(text) == \(value.constraintText) (frame)"),
                 expression: LinearExpression([Term(variable, 1)], constant: -value),
                 relation: .equal, priority: LayoutPriority.required.value, view: index))
         }
@@ -116,17 +114,14 @@ struct ConstraintCompiler: Sendable {
         for (axis, value) in [(LayoutAxis.horizontal, view.intrinsicWidth), (.vertical, view.intrinsicHeight)] {
             guard let value else { continue }
             let size = geometry.variables.size(index, axis)
-            let name = axis == .horizontal ? "width" : "height"
             let hugging = view.hugging[axis].value
             let compression = view.compressionResistance[axis].value
             result.append(CompiledConstraint(
-                id: "\(view.id).hugging.\(axis.rawValue)",
-                description: "\(view.id).\(name) <= \(value.constraintText) @\(hugging.constraintText) (content hugging)",
+                origin: .intrinsic(view: view.id, axis: axis, isHugging: true, value: value, priority: hugging),
                 expression: LinearExpression([Term(size, 1)], constant: -value),
                 relation: .lessThanOrEqual, priority: hugging, view: index))
             result.append(CompiledConstraint(
-                id: "\(view.id).compressionResistance.\(axis.rawValue)",
-                description: "\(view.id).\(name) >= \(value.constraintText) @\(compression.constraintText) (compression resistance)",
+                origin: .intrinsic(view: view.id, axis: axis, isHugging: false, value: value, priority: compression),
                 expression: LinearExpression([Term(size, 1)], constant: -value),
                 relation: .greaterThanOrEqual, priority: compression, view: index))
         }

@@ -59,8 +59,8 @@ private struct Installation {
             let variable = variables.size(tree.rootIndex, axis)
             if let value = axis == .horizontal ? size.width : size.height {
                 let edit = CompiledConstraint(
-                    id: axis == .horizontal ? "size.width" : "size.height",
-                    description: compiler.rootSizeDescription(axis, value),
+                    origin: .system(id: axis == .horizontal ? "size.width" : "size.height",
+                                    description: compiler.rootSizeDescription(axis, value)),
                     expression: LinearExpression([Term(variable, 1)], constant: -value),
                     relation: .equal, priority: LayoutPriority.required.value, view: tree.rootIndex)
                 let handle = try Self.run { () throws(SolverError) in
