@@ -25,8 +25,10 @@ public enum SolverError: Error, Hashable, Sendable {
 /// re-solves by the dual simplex.
 ///
 /// Required equalities that introduce a variable found in no other constraint are kept out of
-/// the tableau as *definitions* (`v = …`, evaluated after solving) until another constraint
-/// needs that variable; they can never take part in a conflict. Required equalities in the
+/// the tableau as *definitions* (`v = …`, evaluated after solving). A later constraint that
+/// names a defined variable enters the tableau with the definition inlined, so chains of
+/// definitions never fill the tableau in; only an edit variable moves a definition into it.
+/// Removing a definition that was inlined rebuilds the tableau. Required equalities in the
 /// tableau have no marker symbol (so rows stay sparse); removing one rebuilds the tableau from
 /// the remaining constraints, without budget. Every other removal is incremental.
 ///
@@ -112,9 +114,12 @@ public struct Solver: Sendable {
         tableau.meter.startRun()
         guard contains(constraint) else { throw .unknownConstraint(constraint) }
         let record = records[constraint.index]
+        var inlined = false
         switch record.placement {
         case .definition(let subject):
             definedBy[subject] = -1
+            // Other constraints may have been placed with this definition inlined.
+            if uses[subject] > 1 { inlined = true }
         case .tableau(let tag):
             if tag.marker >= 0 { tableau.remove(tag) }
         case .removed:
@@ -123,7 +128,7 @@ public struct Solver: Sendable {
         records[constraint.index].placement = .removed
         for variable in record.expression.variables { uses[variable] -= 1 }
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
-        if case .tableau(let tag) = record.placement, tag.marker < 0 { rebuild() }
+        if case .tableau(let tag) = record.placement, tag.marker < 0 { rebuild() } else if inlined { rebuild() }
         needsSolve = true
     }
 
@@ -246,10 +251,9 @@ public struct Solver: Sendable {
                 return .definition(subject: subject)
             }
         }
-        for variable in expression.variables where definedBy[variable] >= 0 { materialize(variable) }
         do {
             let tag = try tableau.insert(
-                expression, record.relation, priority: record.priority, edit: record.editVariable >= 0)
+                inliningDefinitions(expression), record.relation, priority: record.priority, edit: record.editVariable >= 0)
             return .tableau(tag)
         } catch {
             if case .unsatisfiable = error, explainsConflicts {
@@ -257,6 +261,50 @@ public struct Solver: Sendable {
             }
             throw error
         }
+    }
+
+    /// `expression` with every defined variable replaced by its definition, recursively, so the
+    /// defined variables stay out of the tableau: a chain `y[k] = y[k-1] + h[k-1]` referenced at
+    /// its end costs one row of k terms, not k rows of up to k terms each.
+    ///
+    /// A definition only names variables that are in the tableau or defined earlier, so the
+    /// defined variables are expanded latest definition first, each once, after every reference
+    /// to it has been summed.
+    func inliningDefinitions(_ expression: NormalizedExpression) -> NormalizedExpression {
+        guard expression.variables.contains(where: { definedBy[$0] >= 0 }) else { return expression }
+        var coefficients: [Int: Double] = [:]
+        var scales: [Int: Double] = [:]
+        /// Definitions to expand, ascending and distinct: the last is expanded next.
+        var pending: [Int] = []
+        var constant = expression.constant
+        func accumulate(_ variable: Int, _ amount: Double) {
+            coefficients[variable, default: 0] += amount
+            scales[variable] = max(scales[variable] ?? 0, abs(amount))
+            let handle = definedBy[variable]
+            guard handle >= 0 else { return }
+            var low = 0, high = pending.count
+            while low < high {
+                let mid = (low + high) / 2
+                if pending[mid] < handle { low = mid + 1 } else { high = mid }
+            }
+            if low == pending.count || pending[low] != handle { pending.insert(handle, at: low) }
+        }
+        for i in expression.variables.indices { accumulate(expression.variables[i], expression.coefficients[i]) }
+        while let handle = pending.popLast() {
+            guard case .definition(let subject) = records[handle].placement,
+                  let factor = coefficients.removeValue(forKey: subject) else { continue }
+            let definition = records[handle].expression
+            guard let own = definition.variables.firstIndex(of: subject) else { continue }
+            // subject = -(Σ others + constant) / own coefficient
+            let scale = -factor / definition.coefficients[own]
+            constant += scale * definition.constant
+            for i in definition.variables.indices where i != own {
+                accumulate(definition.variables[i], scale * definition.coefficients[i])
+            }
+        }
+        var variables = coefficients.keys.filter { !Tolerance.cancels(coefficients[$0] ?? 0, scale: scales[$0] ?? 0) }
+        variables.sort()
+        return NormalizedExpression(variables: variables, coefficients: variables.map { coefficients[$0] ?? 0 }, constant: constant)
     }
 
     /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.

@@ -80,3 +80,33 @@ import Testing
         #expect(s.ambiguousVariables() == [b])
     }
 }
+
+@Suite struct AmbiguityThroughDefinitionsTests {
+    @Test func differenceOfTwoFreeVariablesIsAmbiguous() throws {
+        // d = a − b with a and b in no other constraint: d moves with either, so all three are ambiguous.
+        var s = Solver()
+        let a = s.makeVariable(), b = s.makeVariable(), d = s.makeVariable()
+        try s.add(LinearExpression([Term(d, 1), Term(a, -1), Term(b, 1)]), .equal)
+        try s.solve()
+        #expect(Set(s.ambiguousVariables()) == [a, b, d])
+    }
+
+    @Test func pinnedSumOfAFreeSplitIsNotAmbiguous() throws {
+        // top = 0; mid = top + h0; bottom = mid + h1 (definitions); bottom == 100 pins the sum.
+        // The split h0/h1 is free (so h0, h1 and mid are ambiguous) but bottom is fixed.
+        var s = Solver()
+        let top = s.makeVariable(), mid = s.makeVariable(), bottom = s.makeVariable()
+        let h0 = s.makeVariable(), h1 = s.makeVariable()
+        try s.add(LinearExpression([Term(top, 1)]), .equal)
+        try s.add(LinearExpression([Term(mid, 1), Term(top, -1), Term(h0, -1)]), .equal)
+        try s.add(LinearExpression([Term(bottom, 1), Term(mid, -1), Term(h1, -1)]), .equal)
+        try s.add(LinearExpression([Term(h0, 1)]), .greaterThanOrEqual)
+        try s.add(LinearExpression([Term(h1, 1)]), .greaterThanOrEqual)
+        try s.add(LinearExpression([Term(bottom, 1)], constant: -100), .equal)
+        try s.solve()
+        #expect(abs(s.value(of: bottom) - 100) < 1e-9)
+        let ambiguous = Set(s.ambiguousVariables())
+        #expect(!ambiguous.contains(bottom) && !ambiguous.contains(top))
+        #expect(ambiguous.contains(mid) && ambiguous.contains(h0) && ambiguous.contains(h1))
+    }
+}

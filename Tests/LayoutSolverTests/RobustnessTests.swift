@@ -47,9 +47,9 @@ import Testing
         #expect(first.3 == second.3)
     }
 
-    @Test func chainKeptAsDefinitionsMaterialisesWhenNeeded() throws {
+    @Test func chainOfDefinitionsIsInlinedWhereReferenced() throws {
         // y0 = 0, y_{k+1} = y_k + h_k with h_k ≥ 10 and h_k == 20 @250: an open chain of
-        // definitions. Then y_3 == 50 required pulls y_3 into the tableau: h0 + h1 + h2 = 50
+        // definitions. Then y_3 == 50 required enters the tableau with the chain inlined: h0 + h1 + h2 = 50
         // with each h at least 10 and wanting 20, so |h0-20|+|h1-20|+|h2-20| is 10 at best and
         // the split is not unique; y_4 = 50 + h_3 = 70 either way.
         var s = Solver()
