@@ -137,6 +137,7 @@ public final class LayoutService: HTTPHandler {
         var response = response
         let requestID = requestID(for: head)
         response.headers.append(contentsOf: cors.headers(for: head))
+        response.headers.mergeVary()
         response.headers.append(("X-Request-Id", requestID))
         let duration = start.map { ContinuousClock.now - $0 } ?? .zero
         metrics.requestStarted()
@@ -210,5 +211,15 @@ extension Substring {
     /// The text without leading and trailing spaces and tabs (header values).
     var trimmingSpaces: String {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}
+
+extension [(name: String, value: String)] {
+    /// One `Vary` header listing every field the response varies on (content negotiation and CORS each add theirs).
+    fileprivate mutating func mergeVary() {
+        let fields = filter { $0.name == "Vary" }.map(\.value)
+        guard fields.count > 1 else { return }
+        removeAll { $0.name == "Vary" }
+        append(("Vary", fields.joined(separator: ", ")))
     }
 }
