@@ -44,7 +44,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
-        ], resources: [.embedInCode("Resources/openapi.yaml")]),
+        ], resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html")]),
         .executableTarget(name: "layoutd", dependencies: [
             "LayoutService", "HTTPServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

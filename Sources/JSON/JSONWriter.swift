@@ -78,6 +78,16 @@ public struct JSONWriter: Sendable {
         write(capacity: Self.maxDoubleLength) { Self.writeDouble(value, to: $0) }
     }
 
+    /// The text ``number(_:)-(Double)`` writes for `value` (`87.5`, `120`, `null` when not finite),
+    /// for other formats that want the same shortest round-trip numbers.
+    public static func numberText(_ value: Double) -> String {
+        var bytes = [UInt8](repeating: 0, count: maxDoubleLength)
+        let length = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { writeDouble(value, to: $0) } ?? 0
+        }
+        return String(decoding: bytes[..<length], as: UTF8.self)
+    }
+
     /// Writes an integer.
     public mutating func number(_ value: Int) {
         write(capacity: 20) { Self.writeInteger(value, to: $0) }

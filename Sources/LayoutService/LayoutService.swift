@@ -5,8 +5,8 @@ import LayoutSolver
 import Logging
 import Synchronization
 
-/// layoutd's routes over the HTTP server: `POST /solve`, `GET /healthz`, `/readyz`,
-/// `/openapi.yaml`, `/version`, `/metrics`; CORS, optional bearer auth, request ids,
+/// layoutd's routes over the HTTP server: `POST /solve` (JSON, or SVG by content negotiation),
+/// `GET /` (the playground page), `/healthz`, `/readyz`, `/openapi.yaml`, `/version`, `/metrics`; CORS, optional bearer auth, request ids,
 /// one log line and metrics per request. Every client mistake is an RFC 9457 problem.
 public final class LayoutService: HTTPHandler {
     private let configuration: ServiceConfiguration
@@ -52,6 +52,13 @@ public final class LayoutService: HTTPHandler {
             return finish(head, problem(415, "unsupported-media-type", "Unsupported media type",
                                         "send the layout as 'Content-Type: application/json' (UTF-8)"), route: route.name)
         }
+        guard ContentNegotiation.format(accept: head.header("accept")) != nil else {
+            metrics.rejected(reason: "not-acceptable")
+            var response = problem(406, "not-acceptable", "Not acceptable",
+                                   "POST /solve answers \(ContentNegotiation.offeredList); the Accept header allows neither")
+            response.headers.append(("Vary", "Accept"))
+            return finish(head, response, route: route.name)
+        }
         return nil
     }
 
@@ -66,6 +73,7 @@ public final class LayoutService: HTTPHandler {
         let response: HTTPResponse
         switch route {
         case .solve: response = solve(request, start: start)
+        case .playground: response = Playground.response
         case .healthz: response = text(200, "ok\n")
         case .readyz: response = draining.load(ordering: .relaxed) ? text(503, "draining\n") : text(200, "ready\n")
         case .openapi: response = HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: PackageResources.openapi_yaml)
@@ -95,11 +103,12 @@ public final class LayoutService: HTTPHandler {
         let answer = SolveExchange.answer(
             request.body, limits: configuration.limits,
             budget: SolverBudget(maxPivots: configuration.maxPivots, deadline: start + configuration.solveTimeout),
-            pretty: head.queryItem("pretty") == "true", strict: head.queryItem("strict") == "true")
+            pretty: head.queryItem("pretty") == "true", strict: head.queryItem("strict") == "true",
+            format: ContentNegotiation.format(accept: head.header("accept")) ?? .json)
         if answer.layoutStatus != nil {
             metrics.solved(duration: answer.solveTime, pivots: answer.pivots, views: answer.views, constraints: answer.constraints)
         }
-        return HTTPResponse(status: answer.status, headers: [("Content-Type", answer.contentType)], body: answer.body)
+        return HTTPResponse(status: answer.status, headers: [("Content-Type", answer.contentType), ("Vary", "Accept")], body: answer.body)
     }
 
     private func version() -> HTTPResponse {
@@ -128,6 +137,7 @@ public final class LayoutService: HTTPHandler {
         var response = response
         let requestID = requestID(for: head)
         response.headers.append(contentsOf: cors.headers(for: head))
+        response.headers.mergeVary()
         response.headers.append(("X-Request-Id", requestID))
         let duration = start.map { ContinuousClock.now - $0 } ?? .zero
         metrics.requestStarted()
@@ -162,10 +172,11 @@ public final class LayoutService: HTTPHandler {
 
 /// The resources the service answers.
 enum Route: Sendable {
-    case solve, healthz, readyz, openapi, version, metrics
+    case solve, playground, healthz, readyz, openapi, version, metrics
 
     init?(path: String) {
         switch path {
+        case "/": self = .playground
         case "/solve": self = .solve
         case "/healthz": self = .healthz
         case "/readyz": self = .readyz
@@ -179,6 +190,7 @@ enum Route: Sendable {
     var path: String {
         switch self {
         case .solve: return "/solve"
+        case .playground: return "/"
         case .healthz: return "/healthz"
         case .readyz: return "/readyz"
         case .openapi: return "/openapi.yaml"
@@ -188,7 +200,7 @@ enum Route: Sendable {
     }
 
     /// The route label in logs and metrics.
-    var name: String { String(path.dropFirst()) }
+    var name: String { self == .playground ? "playground" : String(path.dropFirst()) }
 
     var methods: [String] { self == .solve ? ["POST"] : ["GET", "HEAD"] }
 
@@ -196,7 +208,18 @@ enum Route: Sendable {
 }
 
 extension Substring {
-    fileprivate var trimmingSpaces: String {
+    /// The text without leading and trailing spaces and tabs (header values).
+    var trimmingSpaces: String {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}
+
+extension [(name: String, value: String)] {
+    /// One `Vary` header listing every field the response varies on (content negotiation and CORS each add theirs).
+    fileprivate mutating func mergeVary() {
+        let fields = filter { $0.name == "Vary" }.map(\.value)
+        guard fields.count > 1 else { return }
+        removeAll { $0.name == "Vary" }
+        append(("Vary", fields.joined(separator: ", ")))
     }
 }

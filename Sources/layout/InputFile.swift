@@ -21,6 +21,21 @@ enum InputFile {
     }
 }
 
+/// Whole-file writes: a new file replaces any old one.
+enum OutputFile {
+    /// Writes `bytes` to `path`, or to standard output for `-`; false when it cannot.
+    static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        guard path != "-" else {
+            writeAll(bytes, to: STDOUT_FILENO)
+            return true
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return false }
+        writeAll(bytes, to: fd)
+        return close(fd) == 0
+    }
+}
+
 /// Writes all bytes to a file descriptor.
 func writeAll(_ bytes: [UInt8], to fd: Int32) {
     bytes.withUnsafeBytes { buffer in

@@ -106,6 +106,11 @@ def main():
         _, body = conforms("solve ok", base, "post", "/solve", 200, body=box, headers=json_headers)
         check("solve ok: the box is centred", json.loads(body)["frames"]["box"] == {"x": 87.5, "y": 233.5, "width": 200, "height": 200})
 
+        status, body = conforms("solve svg", base, "post", "/solve", 200, body=box,
+                                headers={**json_headers, "Accept": "image/svg+xml"})
+        check("solve svg: a drawing", body.startswith(b"<?xml") and b'data-view="box"' in body)
+        conforms("not acceptable", base, "post", "/solve", 406, body=box, headers={**json_headers, "Accept": "text/html"})
+
         conflict = {"size": {"width": 100, "height": 100}, "views": [{"id": "root"}, {"id": "a", "parent": "root"}],
                     "constraints": ["a.width == 10", "a.width == 20", "a.left == root.left", "a.top == root.top", "a.height == 5"]}
         conforms("solve conflict", base, "post", "/solve", 200, body=conflict, headers=json_headers)
@@ -121,7 +126,7 @@ def main():
         conforms("content type", base, "post", "/solve", 415, raw=b"{}", headers={"Content-Type": "text/plain"})
         conforms("too large", base, "post", "/solve", 413, raw=b" " * 70000, headers=json_headers)
         conforms("wrong method", base, "get", "/solve", 405)
-        for path in ["/healthz", "/readyz", "/version", "/metrics", "/openapi.yaml"]:
+        for path in ["/", "/healthz", "/readyz", "/version", "/metrics", "/openapi.yaml"]:
             conforms(f"GET {path}", base, "get", path, 200)
         status, _, _ = exchange(base, "GET", "/nowhere")
         check("unknown path: 404", status == 404, f"got {status}")

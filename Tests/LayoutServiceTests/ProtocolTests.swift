@@ -80,7 +80,7 @@ import Testing
         let error = try harness.post("/solve", "{", headers: [("Content-Type", "application/json"), origin])
         #expect(error.status == 400)
         #expect(error.header("access-control-allow-origin") == "https://design.example")
-        #expect(error.header("vary") == "Origin")
+        #expect(error.header("vary") == "Accept, Origin")
         let other = try harness.post("/solve", "{", headers: [("Content-Type", "application/json"), ("Origin", "https://evil.example")])
         #expect(other.header("access-control-allow-origin") == nil)
     }

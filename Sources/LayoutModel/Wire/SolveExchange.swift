@@ -4,6 +4,16 @@ import LayoutSolver
 /// in strict mode turn a layout that is not ok into a 422 problem. Shared by the server and the
 /// `layout` CLI, so both answer byte for byte alike.
 public enum SolveExchange {
+    /// What a solved layout is answered as; problems are always `application/problem+json`.
+    public enum Format: Sendable {
+        /// `application/json`: the frames and diagnosis (`ResponseEncoder`).
+        case json
+        /// `image/svg+xml`: the drawing (`SVGRenderer`).
+        case svg
+
+        public var contentType: String { self == .json ? "application/json" : "image/svg+xml" }
+    }
+
     /// What to send back.
     public struct Answer: Sendable {
         /// 200, or the problem's status (400, 422, …).
@@ -21,15 +31,19 @@ public enum SolveExchange {
     }
 
     /// Answers a request body. `strict` forces strict mode (`?strict=true`); the body's own
-    /// `"strict": true` does too.
-    public static func answer(_ body: [UInt8], limits: LayoutLimits, budget: SolverBudget, pretty: Bool = false, strict: Bool = false) -> Answer {
+    /// `"strict": true` does too. `format` decides the body of a solved layout; a strict-mode 422
+    /// carries the JSON answer whatever the format.
+    public static func answer(
+        _ body: [UInt8], limits: LayoutLimits, budget: SolverBudget, pretty: Bool = false, strict: Bool = false, format: Format = .json
+    ) -> Answer {
         do {
             let request = try RequestDecoder.decode(body, limits: limits)
             let start = ContinuousClock.now
             let result = try LayoutEngine.solve(request, budget: budget)
             let solveTime = ContinuousClock.now - start
             let layout = ResponseEncoder.encode(result, pretty: pretty)
-            var answer = Answer(status: 200, contentType: "application/json", body: layout, layoutStatus: result.status,
+            var answer = Answer(status: 200, contentType: format.contentType,
+                                body: format == .svg ? SVGRenderer.render(result, of: request) : layout, layoutStatus: result.status,
                                 views: request.views.count, constraints: request.constraints.count,
                                 pivots: result.pivots, solveTime: solveTime)
             if strict || request.strict, result.status != .ok {
