@@ -85,7 +85,7 @@ enum MasonryMakeForm {
     }
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
-        let f = try FormFields(element, pointer: pointer, allowed: fields)
+        let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         guard let view = try f.string("view") else {
             throw .schema("A Masonry chain needs 'view' (the view being made)", at: pointer)
         }
@@ -106,7 +106,7 @@ enum MasonryMakeForm {
         if relations.count > 1 {
             throw .schema("Redefinition of constraint relation", at: pointer / relations[1].0)
         }
-        let targetValue = f.value(relationField)!
+        let targetValue = f.member(relationField)!
         var targets: [(Target, ConstraintValidation.FieldPointers.Location)] = []
         if targetValue.kind == .array {
             guard targetValue.count > 0 else {
@@ -123,12 +123,12 @@ enum MasonryMakeForm {
         // The modifiers, read once, applied in member order to every constraint.
         var modifiers: [Modifier] = []
         var multiplierPointer = ConstraintValidation.FieldPointers.Location.base
-        for (name, value) in f.members {
+        for (name, value) in f.value.members {
             switch name {
             case "offset":
-                modifiers.append(.offset(try FormFields.number(value, at: pointer / name, name: name)))
+                modifiers.append(.offset(try ObjectReader.number(value, at: pointer / name, name: name)))
             case "inset":
-                let n = try FormFields.number(value, at: pointer / name, name: name)
+                let n = try ObjectReader.number(value, at: pointer / name, name: name)
                 modifiers.append(.insets(top: n, left: n, bottom: n, right: n))
             case "insets":
                 let v = try object(value, at: pointer / name, name: name, keys: ["top", "left", "bottom", "right"])
@@ -140,17 +140,17 @@ enum MasonryMakeForm {
                 let v = try object(value, at: pointer / name, name: name, keys: ["x", "y"])
                 modifiers.append(.centerOffset(x: v.0, y: v.1))
             case "multipliedBy":
-                modifiers.append(.multiplier(try FormFields.number(value, at: pointer / name, name: name)))
+                modifiers.append(.multiplier(try ObjectReader.number(value, at: pointer / name, name: name)))
                 multiplierPointer = .member(name)
             case "dividedBy":
-                let d = try FormFields.number(value, at: pointer / name, name: name)
+                let d = try ObjectReader.number(value, at: pointer / name, name: name)
                 guard d != 0 else {
                     throw .invalid("invalid-multiplier", "dividedBy(0) gives an infinite multiplier", at: pointer / name)
                 }
                 modifiers.append(.multiplier(1 / d))
                 multiplierPointer = .member(name)
             case "priority":
-                modifiers.append(.priority(try FormFields.priority(value, at: pointer / name)))
+                modifiers.append(.priority(try ObjectReader.priority(value, at: pointer / name)))
             default:
                 break
             }
@@ -204,8 +204,8 @@ enum MasonryMakeForm {
         return (out, key ?? id)
     }
 
-    static func makeAttributes(_ f: FormFields, pointer: JSONPointer) throws(LayoutProblem) -> [LayoutAttribute] {
-        guard let make = f.value("make") else {
+    static func makeAttributes(_ f: ObjectReader, pointer: JSONPointer) throws(LayoutProblem) -> [LayoutAttribute] {
+        guard let make = f.member("make") else {
             throw .schema("A Masonry chain needs 'make' (the attributes, e.g. \"left.right\" or \"edges\")", at: pointer)
         }
         var names: [(String, JSONPointer)] = []
@@ -222,7 +222,7 @@ enum MasonryMakeForm {
                 names.append((s, pointer / "make" / k))
             }
         default:
-            throw .schema("'make' must be a string or an array of attribute names, not \(FormFields.kindName(make))", at: pointer / "make")
+            throw .schema("'make' must be a string or an array of attribute names, not \(make.kind.article)", at: pointer / "make")
         }
         var attributes: [LayoutAttribute] = []
         for (name, at) in names {
@@ -244,7 +244,7 @@ enum MasonryMakeForm {
     static func target(_ v: JSONValue, view: String, at pointer: @autoclosure () -> JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> Target {
         switch v.kind {
         case .number:
-            return .number(try FormFields.number(v, at: pointer(), name: "target"))
+            return .number(try ObjectReader.number(v, at: pointer(), name: "target"))
         case .string:
             let s = v.string ?? ""
             if let item = resolveItem(s, view: view, hierarchy: hierarchy) { return .item(item) }
@@ -277,7 +277,7 @@ enum MasonryMakeForm {
             }
             throw .schema("An object target must be a size {width, height}, a point {x, y} or insets {top, left, bottom, right}", at: pointer())
         default:
-            throw .schema("A Masonry target must be a view id, \"view.attribute\", a number, an array or an object, not \(FormFields.kindName(v))", at: pointer())
+            throw .schema("A Masonry target must be a view id, \"view.attribute\", a number, an array or an object, not \(v.kind.article)", at: pointer())
         }
     }
 
@@ -291,14 +291,14 @@ enum MasonryMakeForm {
     /// The numbers of an object with up to four known keys, in the order of `keys` (missing ones are 0).
     static func object(_ v: JSONValue, at pointer: @autoclosure () -> JSONPointer, name: String, keys: [String]) throws(LayoutProblem) -> (Double, Double, Double, Double) {
         guard v.kind == .object else {
-            throw .schema("'\(name)' must be an object with \(keys.joined(separator: ", ")), not \(FormFields.kindName(v))", at: pointer())
+            throw .schema("'\(name)' must be an object with \(keys.joined(separator: ", ")), not \(v.kind.article)", at: pointer())
         }
         var out = (0.0, 0.0, 0.0, 0.0)
         for (key, value) in v.members {
             guard let k = keys.firstIndex(of: key) else {
                 throw .schema("Unknown field '\(key)' in '\(name)'; expected \(keys.joined(separator: ", "))", at: pointer() / key)
             }
-            let n = try FormFields.number(value, at: pointer() / key, name: key)
+            let n = try ObjectReader.number(value, at: pointer() / key, name: key)
             switch k {
             case 0: out.0 = n
             case 1: out.1 = n
