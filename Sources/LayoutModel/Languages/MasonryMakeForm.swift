@@ -131,13 +131,13 @@ enum MasonryMakeForm {
                 let n = try ObjectReader.number(value, at: pointer / name, name: name)
                 modifiers.append(.insets(top: n, left: n, bottom: n, right: n))
             case "insets":
-                let v = try object(value, at: pointer / name, name: name, keys: ["top", "left", "bottom", "right"])
+                let v = try object(value, at: pointer / name, keys: ["top", "left", "bottom", "right"])
                 modifiers.append(.insets(top: v.0, left: v.1, bottom: v.2, right: v.3))
             case "sizeOffset":
-                let v = try object(value, at: pointer / name, name: name, keys: ["width", "height"])
+                let v = try object(value, at: pointer / name, keys: ["width", "height"])
                 modifiers.append(.sizeOffset(width: v.0, height: v.1))
             case "centerOffset":
-                let v = try object(value, at: pointer / name, name: name, keys: ["x", "y"])
+                let v = try object(value, at: pointer / name, keys: ["x", "y"])
                 modifiers.append(.centerOffset(x: v.0, y: v.1))
             case "multipliedBy":
                 modifiers.append(.multiplier(try ObjectReader.number(value, at: pointer / name, name: name)))
@@ -264,15 +264,15 @@ enum MasonryMakeForm {
         case .object:
             let keys = Set(v.members.map(\.key))
             if !keys.isEmpty, keys.isSubset(of: ["width", "height"]) {
-                let o = try object(v, at: pointer(), name: "size", keys: ["width", "height"])
+                let o = try object(v, at: pointer(), keys: ["width", "height"])
                 return .size(width: o.0, height: o.1)
             }
             if !keys.isEmpty, keys.isSubset(of: ["x", "y"]) {
-                let o = try object(v, at: pointer(), name: "point", keys: ["x", "y"])
+                let o = try object(v, at: pointer(), keys: ["x", "y"])
                 return .point(x: o.0, y: o.1)
             }
             if !keys.isEmpty, keys.isSubset(of: ["top", "left", "bottom", "right"]) {
-                let o = try object(v, at: pointer(), name: "insets", keys: ["top", "left", "bottom", "right"])
+                let o = try object(v, at: pointer(), keys: ["top", "left", "bottom", "right"])
                 return .insets(top: o.0, left: o.1, bottom: o.2, right: o.3)
             }
             throw .schema("An object target must be a size {width, height}, a point {x, y} or insets {top, left, bottom, right}", at: pointer())
@@ -289,24 +289,12 @@ enum MasonryMakeForm {
     }
 
     /// The numbers of an object with up to four known keys, in the order of `keys` (missing ones are 0).
-    static func object(_ v: JSONValue, at pointer: @autoclosure () -> JSONPointer, name: String, keys: [String]) throws(LayoutProblem) -> (Double, Double, Double, Double) {
-        guard v.kind == .object else {
-            throw .schema("'\(name)' must be an object with \(keys.joined(separator: ", ")), not \(v.kind.article)", at: pointer())
+    static func object(_ v: JSONValue, at pointer: JSONPointer, keys: [String]) throws(LayoutProblem) -> (Double, Double, Double, Double) {
+        let reader = try ObjectReader(v, at: pointer, allowed: keys, maxMagnitude: nil)
+        func number(_ index: Int) throws(LayoutProblem) -> Double {
+            index < keys.count ? try reader.number(keys[index]) ?? 0 : 0
         }
-        var out = (0.0, 0.0, 0.0, 0.0)
-        for (key, value) in v.members {
-            guard let k = keys.firstIndex(of: key) else {
-                throw .schema("Unknown field '\(key)' in '\(name)'; expected \(keys.joined(separator: ", "))", at: pointer() / key)
-            }
-            let n = try ObjectReader.number(value, at: pointer() / key, name: key)
-            switch k {
-            case 0: out.0 = n
-            case 1: out.1 = n
-            case 2: out.2 = n
-            default: out.3 = n
-            }
-        }
-        return out
+        return (try number(0), try number(1), try number(2), try number(3))
     }
 
     /// Masonry's `setInsets:`.
