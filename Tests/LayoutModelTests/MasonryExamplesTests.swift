@@ -234,4 +234,23 @@ import Testing
         expectFrame(result.frame("title"), 16, 12, 200, 21)
         expectFrame(result.frame("subtitle"), 16, 37, 250, 34)
     }
+
+    @Test func distributionWithAFixedItemLength() throws {
+        // mas_distributeViewsAlongAxis:horizontal withFixedItemLength:60 leadSpacing:15 tailSpacing:15 in 375:
+        // the gaps are (375 − 15 − 15 − 3 × 60) / 2 = 82.5, so x = 15, 15 + 60 + 82.5 = 157.5, 300.
+        // (Masonry's formula for the middle view: right == superview.right × 1/2 + (1/2)(60 + 15) − (1/2)15
+        // = 187.5 + 37.5 − 7.5 = 217.5, the same 157.5 + 60.)
+        let result = try solve("""
+        {"size": {"width": 375, "height": 100},
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}, {"id": "c", "parent": "root"}],
+         "constraints": [
+           {"distribute": ["a", "b", "c"], "axis": "horizontal", "fixedItemLength": 60, "leadSpacing": 15, "tailSpacing": 15},
+           {"view": "a", "make": "top", "equalTo": 10}, {"view": "b", "make": "top", "equalTo": 10}, {"view": "c", "make": "top", "equalTo": 10},
+           {"view": "a", "make": "height", "equalTo": 30}, {"view": "b", "make": "height", "equalTo": 30}, {"view": "c", "make": "height", "equalTo": 30}]}
+        """)
+        #expect(result.status == .ok)
+        expectFrame(result.frame("a"), 15, 10, 60, 30)
+        expectFrame(result.frame("b"), 157.5, 10, 60, 30)
+        expectFrame(result.frame("c"), 300, 10, 60, 30)
+    }
 }

@@ -208,31 +208,37 @@ enum MasonryMakeForm {
         guard let make = f.member("make") else {
             throw .schema("A Masonry chain needs 'make' (the attributes, e.g. \"left.right\" or \"edges\")", at: pointer)
         }
-        var names: [(String, JSONPointer)] = []
+        // Each name, where it is, and for a chain string its column (1-based) there.
+        var names: [(String, JSONPointer, column: Int?)] = []
         switch make.kind {
         case .string:
+            var column = 1
             for part in (make.string ?? "").split(separator: ".", omittingEmptySubsequences: false) {
-                names.append((String(part), pointer / "make"))
+                names.append((String(part), pointer / "make", column))
+                column += part.count + 1
             }
         case .array:
             for (k, e) in make.elements.enumerated() {
                 guard e.kind == .string, let s = e.string else {
                     throw .schema("'make' must be a string or an array of attribute names", at: pointer / "make" / k)
                 }
-                names.append((s, pointer / "make" / k))
+                names.append((s, pointer / "make" / k, nil))
             }
         default:
             throw .schema("'make' must be a string or an array of attribute names, not \(make.kind.article)", at: pointer / "make")
         }
         var attributes: [LayoutAttribute] = []
-        for (name, at) in names {
+        for (name, at, column) in names {
             if name == "and" || name == "with" { continue }
             if let composite = Composite(rawValue: name) {
                 attributes += compositeAttributes(composite)
             } else if let a = LayoutAttribute(name: name), a != .notAnAttribute {
                 attributes.append(a)
             } else {
-                throw .invalid("unknown-attribute", "Unknown Masonry attribute '\(name)'; use an attribute name or edges, margins, size, center, centerWithinMargins", at: at)
+                let message = "Unknown Masonry attribute '\(name)'; use an attribute name or edges, margins, size, center, centerWithinMargins"
+                guard let column, let chain = make.string else { throw .invalid("unknown-attribute", message, at: at) }
+                let caret = String(repeating: " ", count: column - 1) + "^"
+                throw .invalid("unknown-attribute", "column \(column): \(message)\n\(chain)\n\(caret)", at: at)
             }
         }
         guard !attributes.isEmpty else {
