@@ -13,7 +13,7 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Solve Auto Layout requests locally, exactly as layoutd's POST /solve would.",
         version: ServiceVersion.version,
-        subcommands: [Solve.self, Render.self, Bench.self])
+        subcommands: [Solve.self, Expand.self, Render.self, Bench.self])
 }
 
 /// `layout solve FILE|-`

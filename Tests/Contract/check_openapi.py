@@ -119,6 +119,17 @@ def main():
         del sizes["size"]
         sizes["sizes"] = [{"width": 320, "height": 568}, {"width": 414, "height": 896}]
         conforms("solve sizes", base, "post", "/solve", 200, body=sizes, headers=json_headers)
+        # Every constraint form, as the README shows it: the request matches SolveRequest, the answer is ok.
+        for example in sorted((ROOT / "docs" / "examples").glob("forms-*.json")):
+            request = json.loads(example.read_text())
+            try:
+                jsonschema.validate(request, schema_for({"$ref": "#/components/schemas/SolveRequest"}),
+                                    cls=jsonschema.Draft202012Validator)
+                check(f"{example.name} matches SolveRequest", True)
+            except jsonschema.ValidationError as error:
+                check(f"{example.name} matches SolveRequest", False, error.message)
+            _, body = conforms(example.name, base, "post", "/solve", 200, body=request, headers=json_headers)
+            check(f"{example.name}: ok", json.loads(body).get("status") == "ok")
         conforms("not JSON", base, "post", "/solve", 400, raw=b"{nope", headers=json_headers)
         conforms("schema", base, "post", "/solve", 400, body={"views": "no"}, headers=json_headers)
         conforms("unknown view", base, "post", "/solve", 422,

@@ -122,3 +122,13 @@ import Testing
         #expect(parsed == values.map { $0 == 0 ? 0 : $0 })
     }
 }
+
+@Suite struct WriterValueTests {
+    @Test func writesAParsedValueBackAsItWas() throws {
+        let text = #"{"a":[1.50,-0,2e3,true,false,null],"b":{"c":"x\"y\n"},"d":[]}"#
+        let document = try JSONDocument(parsing: Array(text.utf8))
+        var writer = JSONWriter()
+        writer.value(document.root)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == text)
+    }
+}

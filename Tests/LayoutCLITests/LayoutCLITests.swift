@@ -92,4 +92,47 @@ import Testing
             #expect(drawn == committed, "docs/examples/\(request): the committed SVG is out of date; run bash docs/examples/render.sh")
         }
     }
+
+    @Test func expandPrintsPlainConstraintsThatPostBackToTheSameAnswer() throws {
+        let request = """
+        {"size": {"width": 300, "height": 100},
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}],
+         "constraints": ["a.top == root.top + 10", {"visualFormat": "H:|-[a]-[b(==a)]-|"},
+                         {"view": "b", "make": "top.height", "equalTo": "a", "key": "row"}, "a.height == 20 @750"]}
+        """
+        let (status, output) = try run(["expand", "-"], stdin: request)
+        #expect(status == 0)
+        // The equation is one constraint (constraints[0]); the visual format four (constraints[1].0…3:
+        // |- binds to root's leading margin, - is 8, (==a) an equal width, -| root's trailing margin);
+        // the Masonry chain two, named by its key; the last equation keeps its priority 750 and, a
+        // constant size, has no second item. Other members are written back as they were.
+        let plain = [
+            #"{"id":"constraints[0]","firstItem":"a","firstAttribute":"top","relation":"==","secondItem":"root","secondAttribute":"top","multiplier":1,"constant":10,"priority":1000}"#,
+            #"{"id":"constraints[1].0","firstItem":"a","firstAttribute":"leading","relation":"==","secondItem":"root","secondAttribute":"leadingMargin","multiplier":1,"constant":0,"priority":1000}"#,
+            #"{"id":"constraints[1].1","firstItem":"b","firstAttribute":"leading","relation":"==","secondItem":"a","secondAttribute":"trailing","multiplier":1,"constant":8,"priority":1000}"#,
+            #"{"id":"constraints[1].2","firstItem":"b","firstAttribute":"width","relation":"==","secondItem":"a","secondAttribute":"width","multiplier":1,"constant":0,"priority":1000}"#,
+            #"{"id":"constraints[1].3","firstItem":"root","firstAttribute":"trailingMargin","relation":"==","secondItem":"b","secondAttribute":"trailing","multiplier":1,"constant":0,"priority":1000}"#,
+            #"{"id":"row.0","firstItem":"b","firstAttribute":"top","relation":"==","secondItem":"a","secondAttribute":"top","multiplier":1,"constant":0,"priority":1000}"#,
+            #"{"id":"row.1","firstItem":"b","firstAttribute":"height","relation":"==","secondItem":"a","secondAttribute":"height","multiplier":1,"constant":0,"priority":1000}"#,
+            #"{"id":"constraints[3]","firstItem":"a","firstAttribute":"height","relation":"==","multiplier":1,"constant":20,"priority":750}"#,
+        ]
+        #expect(output == #"{"size":{"width":300,"height":100},"views":[{"id":"root"},{"id":"a","parent":"root"},{"id":"b","parent":"root"}],"constraints":["#
+            + plain.joined(separator: ",") + "]}\n")
+
+        // Posted back, the expansion gives the same answer byte for byte: a and b are
+        // (300 − 8 − 8 − 8) / 2 = 138 wide, a at x 8, b at 8 + 138 + 8 = 154, both at y 10, 20 tall.
+        let original = try run(["solve", "-"], stdin: request)
+        let expanded = try run(["solve", "-"], stdin: output)
+        #expect(original.status == 0 && expanded.status == 0)
+        #expect(expanded.output == original.output)
+        #expect(original.output.contains(#""a":{"x":8,"y":10,"width":138,"height":20},"b":{"x":154,"y":10,"width":138,"height":20}"#))
+    }
+
+    @Test func expandRefusesAnInvalidShorthandWithThePointer() throws {
+        let (status, output) = try run(["expand", "-"], stdin: #"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": ["a.width == 1", "a.left === root.left"]}"#)
+        #expect(status == 2)
+        #expect(output.contains(#""type":"urn:layoutd:problem:parse-error""#))
+        #expect(output.contains(#""pointer":"/constraints/1""#))
+        #expect(output.contains("column 10"))
+    }
 }

@@ -135,13 +135,13 @@ extension LayoutConstraint {
         var s = "\(firstItem).\(firstAttribute.rawValue) \(relation.rawValue) "
         if let second = secondItem {
             s += "\(second).\(secondAttribute.rawValue)"
-            if multiplier != 1 { s += " * \(ConstraintForms.formatNumber(multiplier))" }
-            if constant > 0 { s += " + \(ConstraintForms.formatNumber(constant))" }
-            if constant < 0 { s += " - \(ConstraintForms.formatNumber(-constant))" }
+            if multiplier != 1 { s += " * \(multiplier.constraintText)" }
+            if constant > 0 { s += " + \(constant.constraintText)" }
+            if constant < 0 { s += " - \((-constant).constraintText)" }
         } else {
-            s += ConstraintForms.formatNumber(constant == 0 ? 0 : constant)
+            s += (constant == 0 ? 0 : constant).constraintText
         }
-        if !priority.isRequired { s += " @\(ConstraintForms.formatNumber(priority.value))" }
+        if !priority.isRequired { s += " @\(priority.value.constraintText)" }
         return s
     }
 }

@@ -253,11 +253,11 @@ enum ConstraintEquationParser {
                 case .number:
                     _ = advance()
                     let v = try value(of: t)
-                    if let message = FormFields.priorityProblem(v) { throw fail(t.offset, message, type: "invalid-priority") }
+                    if let message = ObjectReader.priorityProblem(v) { throw fail(t.offset, message, type: "invalid-priority") }
                     c.priority = LayoutPriority(v) ?? .required
                 case .minus:
                     let v = try signedNumber(after: "'@'")
-                    throw fail(t.offset, FormFields.priorityProblem(v) ?? "invalid priority", type: "invalid-priority")
+                    throw fail(t.offset, ObjectReader.priorityProblem(v) ?? "invalid priority", type: "invalid-priority")
                 case .ident:
                     _ = advance()
                     guard let p = LayoutPriority(name: t.text) else {

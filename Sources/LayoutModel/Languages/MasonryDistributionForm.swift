@@ -14,11 +14,11 @@ enum MasonryDistributionForm {
     static let fields: [String] = ["distribute", "axis", "fixedSpacing", "fixedItemLength", "leadSpacing", "tailSpacing", "id"]
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
-        let f = try FormFields(element, pointer: pointer, allowed: fields)
+        let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         let id = try f.string("id")
-        let list = f.value("distribute")!
+        let list = f.member("distribute")!
         guard list.kind == .array else {
-            throw .schema("'distribute' must be an array of view ids, not \(FormFields.kindName(list))", at: pointer / "distribute")
+            throw .schema("'distribute' must be an array of view ids, not \(list.kind.article)", at: pointer / "distribute")
         }
         var views: [String] = []
         for (k, e) in list.elements.enumerated() {

@@ -85,7 +85,7 @@ enum MasonryMakeForm {
     }
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
-        let f = try FormFields(element, pointer: pointer, allowed: fields)
+        let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         guard let view = try f.string("view") else {
             throw .schema("A Masonry chain needs 'view' (the view being made)", at: pointer)
         }
@@ -106,7 +106,7 @@ enum MasonryMakeForm {
         if relations.count > 1 {
             throw .schema("Redefinition of constraint relation", at: pointer / relations[1].0)
         }
-        let targetValue = f.value(relationField)!
+        let targetValue = f.member(relationField)!
         var targets: [(Target, ConstraintValidation.FieldPointers.Location)] = []
         if targetValue.kind == .array {
             guard targetValue.count > 0 else {
@@ -123,34 +123,34 @@ enum MasonryMakeForm {
         // The modifiers, read once, applied in member order to every constraint.
         var modifiers: [Modifier] = []
         var multiplierPointer = ConstraintValidation.FieldPointers.Location.base
-        for (name, value) in f.members {
+        for (name, value) in f.value.members {
             switch name {
             case "offset":
-                modifiers.append(.offset(try FormFields.number(value, at: pointer / name, name: name)))
+                modifiers.append(.offset(try ObjectReader.number(value, at: pointer / name, name: name)))
             case "inset":
-                let n = try FormFields.number(value, at: pointer / name, name: name)
+                let n = try ObjectReader.number(value, at: pointer / name, name: name)
                 modifiers.append(.insets(top: n, left: n, bottom: n, right: n))
             case "insets":
-                let v = try object(value, at: pointer / name, name: name, keys: ["top", "left", "bottom", "right"])
+                let v = try object(value, at: pointer / name, keys: ["top", "left", "bottom", "right"])
                 modifiers.append(.insets(top: v.0, left: v.1, bottom: v.2, right: v.3))
             case "sizeOffset":
-                let v = try object(value, at: pointer / name, name: name, keys: ["width", "height"])
+                let v = try object(value, at: pointer / name, keys: ["width", "height"])
                 modifiers.append(.sizeOffset(width: v.0, height: v.1))
             case "centerOffset":
-                let v = try object(value, at: pointer / name, name: name, keys: ["x", "y"])
+                let v = try object(value, at: pointer / name, keys: ["x", "y"])
                 modifiers.append(.centerOffset(x: v.0, y: v.1))
             case "multipliedBy":
-                modifiers.append(.multiplier(try FormFields.number(value, at: pointer / name, name: name)))
+                modifiers.append(.multiplier(try ObjectReader.number(value, at: pointer / name, name: name)))
                 multiplierPointer = .member(name)
             case "dividedBy":
-                let d = try FormFields.number(value, at: pointer / name, name: name)
+                let d = try ObjectReader.number(value, at: pointer / name, name: name)
                 guard d != 0 else {
                     throw .invalid("invalid-multiplier", "dividedBy(0) gives an infinite multiplier", at: pointer / name)
                 }
                 modifiers.append(.multiplier(1 / d))
                 multiplierPointer = .member(name)
             case "priority":
-                modifiers.append(.priority(try FormFields.priority(value, at: pointer / name)))
+                modifiers.append(.priority(try ObjectReader.priority(value, at: pointer / name)))
             default:
                 break
             }
@@ -204,35 +204,41 @@ enum MasonryMakeForm {
         return (out, key ?? id)
     }
 
-    static func makeAttributes(_ f: FormFields, pointer: JSONPointer) throws(LayoutProblem) -> [LayoutAttribute] {
-        guard let make = f.value("make") else {
+    static func makeAttributes(_ f: ObjectReader, pointer: JSONPointer) throws(LayoutProblem) -> [LayoutAttribute] {
+        guard let make = f.member("make") else {
             throw .schema("A Masonry chain needs 'make' (the attributes, e.g. \"left.right\" or \"edges\")", at: pointer)
         }
-        var names: [(String, JSONPointer)] = []
+        // Each name, where it is, and for a chain string its column (1-based) there.
+        var names: [(String, JSONPointer, column: Int?)] = []
         switch make.kind {
         case .string:
+            var column = 1
             for part in (make.string ?? "").split(separator: ".", omittingEmptySubsequences: false) {
-                names.append((String(part), pointer / "make"))
+                names.append((String(part), pointer / "make", column))
+                column += part.count + 1
             }
         case .array:
             for (k, e) in make.elements.enumerated() {
                 guard e.kind == .string, let s = e.string else {
                     throw .schema("'make' must be a string or an array of attribute names", at: pointer / "make" / k)
                 }
-                names.append((s, pointer / "make" / k))
+                names.append((s, pointer / "make" / k, nil))
             }
         default:
-            throw .schema("'make' must be a string or an array of attribute names, not \(FormFields.kindName(make))", at: pointer / "make")
+            throw .schema("'make' must be a string or an array of attribute names, not \(make.kind.article)", at: pointer / "make")
         }
         var attributes: [LayoutAttribute] = []
-        for (name, at) in names {
+        for (name, at, column) in names {
             if name == "and" || name == "with" { continue }
             if let composite = Composite(rawValue: name) {
                 attributes += compositeAttributes(composite)
             } else if let a = LayoutAttribute(name: name), a != .notAnAttribute {
                 attributes.append(a)
             } else {
-                throw .invalid("unknown-attribute", "Unknown Masonry attribute '\(name)'; use an attribute name or edges, margins, size, center, centerWithinMargins", at: at)
+                let message = "Unknown Masonry attribute '\(name)'; use an attribute name or edges, margins, size, center, centerWithinMargins"
+                guard let column, let chain = make.string else { throw .invalid("unknown-attribute", message, at: at) }
+                let caret = String(repeating: " ", count: column - 1) + "^"
+                throw .invalid("unknown-attribute", "column \(column): \(message)\n\(chain)\n\(caret)", at: at)
             }
         }
         guard !attributes.isEmpty else {
@@ -244,7 +250,7 @@ enum MasonryMakeForm {
     static func target(_ v: JSONValue, view: String, at pointer: @autoclosure () -> JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> Target {
         switch v.kind {
         case .number:
-            return .number(try FormFields.number(v, at: pointer(), name: "target"))
+            return .number(try ObjectReader.number(v, at: pointer(), name: "target"))
         case .string:
             let s = v.string ?? ""
             if let item = resolveItem(s, view: view, hierarchy: hierarchy) { return .item(item) }
@@ -264,20 +270,20 @@ enum MasonryMakeForm {
         case .object:
             let keys = Set(v.members.map(\.key))
             if !keys.isEmpty, keys.isSubset(of: ["width", "height"]) {
-                let o = try object(v, at: pointer(), name: "size", keys: ["width", "height"])
+                let o = try object(v, at: pointer(), keys: ["width", "height"])
                 return .size(width: o.0, height: o.1)
             }
             if !keys.isEmpty, keys.isSubset(of: ["x", "y"]) {
-                let o = try object(v, at: pointer(), name: "point", keys: ["x", "y"])
+                let o = try object(v, at: pointer(), keys: ["x", "y"])
                 return .point(x: o.0, y: o.1)
             }
             if !keys.isEmpty, keys.isSubset(of: ["top", "left", "bottom", "right"]) {
-                let o = try object(v, at: pointer(), name: "insets", keys: ["top", "left", "bottom", "right"])
+                let o = try object(v, at: pointer(), keys: ["top", "left", "bottom", "right"])
                 return .insets(top: o.0, left: o.1, bottom: o.2, right: o.3)
             }
             throw .schema("An object target must be a size {width, height}, a point {x, y} or insets {top, left, bottom, right}", at: pointer())
         default:
-            throw .schema("A Masonry target must be a view id, \"view.attribute\", a number, an array or an object, not \(FormFields.kindName(v))", at: pointer())
+            throw .schema("A Masonry target must be a view id, \"view.attribute\", a number, an array or an object, not \(v.kind.article)", at: pointer())
         }
     }
 
@@ -289,24 +295,12 @@ enum MasonryMakeForm {
     }
 
     /// The numbers of an object with up to four known keys, in the order of `keys` (missing ones are 0).
-    static func object(_ v: JSONValue, at pointer: @autoclosure () -> JSONPointer, name: String, keys: [String]) throws(LayoutProblem) -> (Double, Double, Double, Double) {
-        guard v.kind == .object else {
-            throw .schema("'\(name)' must be an object with \(keys.joined(separator: ", ")), not \(FormFields.kindName(v))", at: pointer())
+    static func object(_ v: JSONValue, at pointer: JSONPointer, keys: [String]) throws(LayoutProblem) -> (Double, Double, Double, Double) {
+        let reader = try ObjectReader(v, at: pointer, allowed: keys, maxMagnitude: nil)
+        func number(_ index: Int) throws(LayoutProblem) -> Double {
+            index < keys.count ? try reader.number(keys[index]) ?? 0 : 0
         }
-        var out = (0.0, 0.0, 0.0, 0.0)
-        for (key, value) in v.members {
-            guard let k = keys.firstIndex(of: key) else {
-                throw .schema("Unknown field '\(key)' in '\(name)'; expected \(keys.joined(separator: ", "))", at: pointer() / key)
-            }
-            let n = try FormFields.number(value, at: pointer() / key, name: key)
-            switch k {
-            case 0: out.0 = n
-            case 1: out.1 = n
-            case 2: out.2 = n
-            default: out.3 = n
-            }
-        }
-        return out
+        return (try number(0), try number(1), try number(2), try number(3))
     }
 
     /// Masonry's `setInsets:`.

@@ -15,7 +15,7 @@ enum PlainConstraintForm {
     ]
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (LayoutConstraint, String?) {
-        let f = try FormFields(element, pointer: pointer, allowed: fields)
+        let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         let id = try f.string("id")
         let firstItem = try f.string("firstItem", nullable: true) ?? ""
         guard let firstName = try f.string("firstAttribute") else {

@@ -6,22 +6,22 @@ enum VisualFormatForm {
     static let fields: [String] = ["visualFormat", "metrics", "options", "id"]
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
-        let f = try FormFields(element, pointer: pointer, allowed: fields)
+        let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         let id = try f.string("id")
         guard let format = try f.string("visualFormat") else {
             throw .schema("'visualFormat' must be a string", at: pointer / "visualFormat")
         }
         var metrics: [String: Double] = [:]
-        if let m = f.value("metrics") {
+        if let m = f.member("metrics") {
             guard m.kind == .object else {
-                throw .schema("'metrics' must be an object of numbers, not \(FormFields.kindName(m))", at: pointer / "metrics")
+                throw .schema("'metrics' must be an object of numbers, not \(m.kind.article)", at: pointer / "metrics")
             }
             for (name, value) in m.members {
-                metrics[name] = try FormFields.number(value, at: pointer / "metrics" / name, name: "metrics.\(name)")
+                metrics[name] = try ObjectReader.number(value, at: pointer / "metrics" / name, name: "metrics.\(name)")
             }
         }
         var options: [(name: String, pointer: JSONPointer)] = []
-        if let o = f.value("options") {
+        if let o = f.member("options") {
             switch o.kind {
             case .string:
                 options = [(o.string ?? "", pointer / "options")]
@@ -33,7 +33,7 @@ enum VisualFormatForm {
                     options.append((s, pointer / "options" / k))
                 }
             default:
-                throw .schema("'options' must be an array of option names, not \(FormFields.kindName(o))", at: pointer / "options")
+                throw .schema("'options' must be an array of option names, not \(o.kind.article)", at: pointer / "options")
             }
         }
         let parsedOptions = try VisualFormatOptions(options)
@@ -400,7 +400,7 @@ enum VisualFormatParser {
                 } else {
                     value = try number()
                 }
-                if let message = FormFields.priorityProblem(value) {
+                if let message = ObjectReader.priorityProblem(value) {
                     throw fail(message, at: position, type: "invalid-priority")
                 }
                 priority = LayoutPriority(value) ?? .required

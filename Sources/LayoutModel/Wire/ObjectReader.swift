@@ -1,15 +1,19 @@
 import JSON
 
-/// Reads the fields of one JSON object of the request, with the checks every field needs:
-/// the object has no unknown members, each field has the right type, numbers are finite and
-/// within the magnitude limit. Every problem points at the culprit.
+/// Reads the fields of one JSON object of the request — the top level, a view, a size, and every
+/// constraint form — with the checks every field needs: the object has no unknown members, each
+/// field has the right type, numbers are finite (and, where a limit applies, within it).
+/// Every problem points at the culprit.
 public struct ObjectReader {
     public let value: JSONValue
     public let pointer: JSONPointer
-    private let maxMagnitude: Double
+    /// The largest |number| accepted (422 `limit-magnitude` past it, and for a non-finite one);
+    /// `nil` for constraint forms, whose numbers are checked once expanded (a non-finite one is
+    /// then 422 `invalid-number`).
+    private let maxMagnitude: Double?
 
     /// Fails unless `value` is an object whose members are all among `allowed`.
-    public init(_ value: JSONValue, at pointer: JSONPointer, allowed: [String], maxMagnitude: Double = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
+    public init(_ value: JSONValue, at pointer: JSONPointer, allowed: [String], maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
         guard value.kind == .object else {
             throw .schema("expected an object, found \(value.kind.article)", at: pointer)
         }
@@ -28,8 +32,11 @@ public struct ObjectReader {
         return member
     }
 
-    public func string(_ key: String) throws(LayoutProblem) -> String? {
-        guard let member = member(key) else { return nil }
+    /// Whether the object has the member (even `null`).
+    public func has(_ key: String) -> Bool { value[key] != nil }
+
+    public func string(_ key: String, nullable: Bool = false) throws(LayoutProblem) -> String? {
+        guard let member = member(key, nullable: nullable) else { return nil }
         guard let string = member.string else { throw .schema("'\(key)' must be a string, found \(member.kind.article)", at: pointer / key) }
         return string
     }
@@ -45,10 +52,10 @@ public struct ObjectReader {
         return bool
     }
 
-    /// A finite number with |value| ≤ the magnitude limit (422 `limit-magnitude` past it).
+    /// A finite number (within the magnitude limit, when the reader has one).
     public func number(_ key: String, nullable: Bool = false) throws(LayoutProblem) -> Double? {
         guard let member = member(key, nullable: nullable) else { return nil }
-        return try Self.number(member, at: pointer / key, maxMagnitude: maxMagnitude)
+        return try Self.number(member, at: pointer / key, name: key, maxMagnitude: maxMagnitude)
     }
 
     public func requiredNumber(_ key: String) throws(LayoutProblem) -> Double {
@@ -73,13 +80,15 @@ public struct ObjectReader {
         return member.elements
     }
 
-    /// Checks a JSON number: finite (1e309 and 400-digit literals are out of range) and within the limit.
-    public static func number(_ value: JSONValue, at pointer: JSONPointer, maxMagnitude: Double = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) -> Double {
-        guard let number = value.number else { throw .schema("expected a number, found \(value.kind.article)", at: pointer) }
+    /// Checks a JSON number named `name` in messages: finite (1e309 and 400-digit literals are out
+    /// of range) and, given a `maxMagnitude`, within it.
+    public static func number(_ value: JSONValue, at pointer: JSONPointer, name: String, maxMagnitude: Double? = nil) throws(LayoutProblem) -> Double {
+        guard let number = value.number else { throw .schema("'\(name)' must be a number, found \(value.kind.article)", at: pointer) }
         guard number.isFinite else {
-            throw .invalid("limit-magnitude", "the number \(value.numberText.map(String.init)?.prefix(40) ?? "") is out of range", at: pointer)
+            let detail = "'\(name)' is out of range (\(value.numberText.map { String($0.prefix(40)) } ?? "non-finite"))"
+            throw .invalid(maxMagnitude == nil ? "invalid-number" : "limit-magnitude", detail, at: pointer)
         }
-        guard abs(number) <= maxMagnitude else {
+        if let maxMagnitude, abs(number) > maxMagnitude {
             throw .invalid("limit-magnitude", "\(number.constraintText) is larger in magnitude than the limit \(maxMagnitude.constraintText)", at: pointer)
         }
         return number
@@ -87,17 +96,34 @@ public struct ObjectReader {
 
     /// Checks a priority value: a number 0 < p ≤ 1000 or a priority name.
     public static func priority(_ value: JSONValue, at pointer: JSONPointer) throws(LayoutProblem) -> LayoutPriority {
-        if let name = value.string {
+        switch value.kind {
+        case .string:
+            let name = value.string ?? ""
             guard let priority = LayoutPriority(name: name) else {
                 throw .invalid("invalid-priority", "unknown priority name '\(name)'; use a number 1…1000 or required, high, medium, low, fittingSize", at: pointer)
             }
             return priority
+        case .number:
+            return try checkedPriority(number(value, at: pointer, name: "priority"), at: pointer)
+        default:
+            throw .schema("a priority must be a number or a name, found \(value.kind.article)", at: pointer)
         }
-        guard let number = value.number else { throw .schema("a priority must be a number or a name, found \(value.kind.article)", at: pointer) }
-        guard let priority = LayoutPriority(number) else {
-            throw .invalid("invalid-priority", number > 1000
-                ? "Invalid priority specified: \(number.constraintText). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
-                : "Invalid priority specified: \(number.constraintText). Priority must be greater than 0.", at: pointer)
+    }
+
+    /// Apple's wording for a priority out of range, `nil` for a valid one.
+    static func priorityProblem(_ value: Double) -> String? {
+        if !(value > 0) {
+            return "Invalid priority specified: \(value.constraintText). Priority must be greater than 0"
+        }
+        if !(value <= 1000) {
+            return "Invalid priority specified: \(value.constraintText). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
+        }
+        return nil
+    }
+
+    static func checkedPriority(_ value: Double, at pointer: JSONPointer) throws(LayoutProblem) -> LayoutPriority {
+        guard let priority = LayoutPriority(value) else {
+            throw .invalid("invalid-priority", priorityProblem(value) ?? "Invalid priority specified", at: pointer)
         }
         return priority
     }

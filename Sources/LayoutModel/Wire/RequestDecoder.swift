@@ -10,14 +10,17 @@ public enum RequestDecoder {
                              "directionalMargins", "safeAreaInsets", "baseline", "frame"]
 
     public static func decode(_ body: [UInt8], limits: LayoutLimits = .default) throws(LayoutProblem) -> LayoutRequest {
-        let document: JSONDocument
+        try decode(document(body).root, limits: limits)
+    }
+
+    /// Parses a body as JSON; 400 `invalid-json` with the line, column and pointer where it is not.
+    public static func document(_ body: [UInt8]) throws(LayoutProblem) -> JSONDocument {
         do {
-            document = try JSONDocument(parsing: body)
+            return try JSONDocument(parsing: body)
         } catch {
             throw LayoutProblem(status: 400, type: "invalid-json", title: "Body is not valid JSON",
                                 detail: error.description, pointer: JSONPointer(escaped: error.pointer))
         }
-        return try decode(document.root, limits: limits)
     }
 
     public static func decode(_ root: JSONValue, limits: LayoutLimits = .default) throws(LayoutProblem) -> LayoutRequest {

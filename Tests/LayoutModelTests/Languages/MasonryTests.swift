@@ -134,6 +134,9 @@ struct LanguagesMasonryTests {
         check(#"{"view":"a","make":"left.sideways","equalTo":"b"}"#, 422, "unknown-attribute", "/constraints/0/make")
         check(#"{"view":"a","make":["left",3],"equalTo":"b"}"#, 400, "schema", "/constraints/0/make/1")
         check(#"{"view":"a","make":"","equalTo":"b"}"#, 422, "unknown-attribute", "/constraints/0/make")
+        // A misspelt attribute in a chain string: the column of the name, with a caret under it.
+        #expect(masProblem(#"{"view":"a","make":"left.and.rihgt","equalTo":"b"}"#)?.detail
+            == "column 10: Unknown Masonry attribute 'rihgt'; use an attribute name or edges, margins, size, center, centerWithinMargins\nleft.and.rihgt\n         ^")
         check(#"{"view":"a","make":"left"}"#, 400, "schema", "/constraints/0")
         check(#"{"view":"a","equalTo":"b"}"#, 400, "schema", "/constraints/0")
         check(#"{"make":"left","equalTo":"b"}"#, 400, "schema", "/constraints/0")

@@ -2,6 +2,13 @@ import JSON
 import Testing
 @testable import LayoutModel
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Inputs per randomized parser test: 4000, or `LAYOUT_FUZZ_ITERATIONS` for a long run.
+let langFuzzIterations = getenv("LAYOUT_FUZZ_ITERATIONS").flatMap { Int(String(cString: $0)) } ?? 4000
+
 /// SplitMix64: deterministic, so any failure is reproducible from the printed seed and iteration.
 struct LangRandom {
     var state: UInt64
@@ -116,7 +123,7 @@ struct LanguagesRandomizedParserTests {
     @Test func equations() {
         var rng = LangRandom(state: 0x5EED_0001)
         var accepted = 0, rejected = 0
-        for _ in 0..<4000 {
+        for _ in 0..<langFuzzIterations {
             let input: String
             if rng.below(3) == 0 {
                 input = langRandomEquation(rng: &rng)
@@ -128,7 +135,7 @@ struct LanguagesRandomizedParserTests {
             if langCheckOutcome({ () throws(LayoutProblem) in try langEquation(input) }, input: input) { accepted += 1 } else { rejected += 1 }
         }
         print("randomized equations: \(accepted) accepted, \(rejected) rejected")
-        #expect(accepted + rejected == 4000)
+        #expect(accepted + rejected == langFuzzIterations)
         #expect(accepted > 100 && rejected > 100)
     }
 
@@ -139,7 +146,7 @@ struct LanguagesRandomizedParserTests {
                               #""metrics":{"pad":16,"w":100,"p":750,"gap":4},"options":["alignAllTop"]"#,
                               #""metrics":{"pad":16,"w":100,"p":750,"gap":4},"options":["directionRightToLeft","spacingBaselineToBaseline"]"#,
                               #""metrics":{"pad":16,"w":100,"p":750,"gap":4},"options":["alignAllLeading"]"#]
-        for _ in 0..<4000 {
+        for _ in 0..<langFuzzIterations {
             let format: String
             if rng.below(3) == 0 {
                 format = langRandomFormat(rng: &rng)
@@ -163,7 +170,7 @@ struct LanguagesRandomizedParserTests {
             } catch {}
         }
         print("randomized VFL: \(accepted) accepted, \(rejected) rejected")
-        #expect(accepted + rejected == 4000)
+        #expect(accepted + rejected == langFuzzIterations)
         #expect(accepted > 100 && rejected > 100)
     }
 
