@@ -240,10 +240,10 @@ static int append_body(lhs_conn *c, const char *data, size_t n) {
 }
 
 /* Whether the peer has closed its side with nothing left unread in the kernel.
- * Needed because libmicrohttpd 0.9.75 in epoll mode misses a FIN that arrives
- * in the same readiness edge as data it reads partially (EPOLLRDHUP handling
- * came only in 1.0): such a connection would sit in CLOSE_WAIT until the idle
- * timeout, holding a per-IP slot. */
+ * Needed because libmicrohttpd 0.9.75 can miss a FIN that arrives together
+ * with data it reads partially (seen in epoll mode; peer-close handling was
+ * reworked only in 1.0): such a connection would sit in CLOSE_WAIT until the
+ * idle timeout, holding a per-IP slot. */
 static int peer_closed(struct MHD_Connection *connection) {
   const union MHD_ConnectionInfo *ci =
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
@@ -517,8 +517,13 @@ lhs_server *lhs_start(const lhs_options *o, char *err, size_t err_len,
   atomic_init(&s->live, 0);
   atomic_init(&s->started, 0);
 
+  /* poll(), not epoll: in libmicrohttpd 0.9.75 MHD_quiesce_daemon() and the
+   * epoll loop both remove the listening socket from the epoll set without a
+   * lock, and the loop's removal aborts the process (MHD_PANIC "Failed to
+   * remove listen FD from epoll set") when it loses that race, so a drain
+   * could crash at random. With poll() quiescing goes through the ITC. */
   unsigned int flags = MHD_USE_ERROR_LOG | MHD_USE_INTERNAL_POLLING_THREAD |
-                       MHD_USE_EPOLL | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
+                       MHD_USE_POLL | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
   if (AF_INET6 == family)
     flags |= MHD_USE_IPv6;
   unsigned int pool = o->network_threads > 1 ? o->network_threads : 0;

@@ -10,7 +10,7 @@ import Synchronization
 /// An HTTP/1.1 server over libmicrohttpd.
 ///
 /// Threads:
-/// - MHD's epoll pool (`networkThreads`) parses requests and calls `respondBeforeBody`,
+/// - MHD's poll() pool (`networkThreads`) parses requests and calls `respondBeforeBody`,
 ///   `isLightweight`, lightweight `respond`, `bodyTooLarge`, `overloaded`.
 /// - A fixed pool of `workers` pthreads runs the other `respond` calls. The MHD connection is
 ///   suspended meanwhile and resumed by the worker with the response; MHD then queues it from

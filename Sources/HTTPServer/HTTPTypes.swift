@@ -131,7 +131,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "0.0.0.0"
     /// 0 = any free port (read the bound one from `start()`).
     public var port: Int = 8080
-    /// MHD's epoll thread pool (default: cores).
+    /// MHD's poll() thread pool (default: cores).
     public var networkThreads: Int
     /// Worker threads answering non-lightweight requests (default: cores).
     public var workers: Int

@@ -24,7 +24,7 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one (env PORT).")
     var port: Int = Environment.int("PORT") ?? 8080
 
-    @Option(help: "Network threads (libmicrohttpd's epoll pool) (env LAYOUTD_THREADS).")
+    @Option(help: "Network threads (libmicrohttpd's poll() pool) (env LAYOUTD_THREADS).")
     var threads: Int = Environment.int("LAYOUTD_THREADS") ?? Environment.cores
 
     @Option(help: "Solver worker threads (env LAYOUTD_WORKERS).")
