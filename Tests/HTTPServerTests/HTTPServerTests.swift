@@ -96,7 +96,7 @@ func makeServer(workers: Int = 2, queueLimit: Int = 8, maxBody: Int = 64 << 10,
 
 /// Polls `condition` every 5 ms until true or the timeout; returns the last value.
 @discardableResult
-func eventually(timeoutSeconds: Double = 5, _ condition: () -> Bool) -> Bool {
+func eventually(timeoutSeconds: Double = 20, _ condition: () -> Bool) -> Bool {
     let end = ContinuousClock.now + .milliseconds(Int(timeoutSeconds * 1000))
     while ContinuousClock.now < end {
         if condition() { return true }
