@@ -64,3 +64,13 @@ import Testing
         #expect(value[0]?.string == "b")
     }
 }
+
+@Suite struct FirstUnknownKeyTests {
+    @Test func findsTheFirstNameOutsideTheList() throws {
+        let document = try JSONDocument(parsing: Array(#"{"a": 1, "b": 2, "c\u0041": 3, "d": 4}"#.utf8))
+        #expect(document.root.firstKey(notIn: ["a", "b", "cA", "d"]) == nil)
+        #expect(document.root.firstKey(notIn: ["a", "b"]) == "cA")
+        #expect(document.root.firstKey(notIn: ["a", "cA"]) == "b")
+        #expect(try JSONDocument(parsing: Array("[1]".utf8)).root.firstKey(notIn: []) == nil)
+    }
+}

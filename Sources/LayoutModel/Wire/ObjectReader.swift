@@ -17,8 +17,8 @@ public struct ObjectReader {
         guard value.kind == .object else {
             throw .schema("expected an object, found \(value.kind.article)", at: pointer)
         }
-        for member in value.members where !allowed.contains(member.key) {
-            throw .schema("unknown field '\(member.key)'; expected one of: \(allowed.joined(separator: ", "))", at: pointer / member.key)
+        if let unknown = value.firstKey(notIn: allowed) {
+            throw .schema("unknown field '\(unknown)'; expected one of: \(allowed.joined(separator: ", "))", at: pointer / unknown)
         }
         self.value = value
         self.pointer = pointer
@@ -82,31 +82,31 @@ public struct ObjectReader {
 
     /// Checks a JSON number named `name` in messages: finite (1e309 and 400-digit literals are out
     /// of range) and, given a `maxMagnitude`, within it.
-    public static func number(_ value: JSONValue, at pointer: JSONPointer, name: String, maxMagnitude: Double? = nil) throws(LayoutProblem) -> Double {
-        guard let number = value.number else { throw .schema("'\(name)' must be a number, found \(value.kind.article)", at: pointer) }
+    public static func number(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, name: String, maxMagnitude: Double? = nil) throws(LayoutProblem) -> Double {
+        guard let number = value.number else { throw .schema("'\(name)' must be a number, found \(value.kind.article)", at: pointer()) }
         guard number.isFinite else {
             let detail = "'\(name)' is out of range (\(value.numberText.map { String($0.prefix(40)) } ?? "non-finite"))"
-            throw .invalid(maxMagnitude == nil ? "invalid-number" : "limit-magnitude", detail, at: pointer)
+            throw .invalid(maxMagnitude == nil ? "invalid-number" : "limit-magnitude", detail, at: pointer())
         }
         if let maxMagnitude, abs(number) > maxMagnitude {
-            throw .invalid("limit-magnitude", "\(number.constraintText) is larger in magnitude than the limit \(maxMagnitude.constraintText)", at: pointer)
+            throw .invalid("limit-magnitude", "\(number.constraintText) is larger in magnitude than the limit \(maxMagnitude.constraintText)", at: pointer())
         }
         return number
     }
 
     /// Checks a priority value: a number 0 < p ≤ 1000 or a priority name.
-    public static func priority(_ value: JSONValue, at pointer: JSONPointer) throws(LayoutProblem) -> LayoutPriority {
+    public static func priority(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutPriority {
         switch value.kind {
         case .string:
             let name = value.string ?? ""
             guard let priority = LayoutPriority(name: name) else {
-                throw .invalid("invalid-priority", "unknown priority name '\(name)'; use a number 1…1000 or required, high, medium, low, fittingSize", at: pointer)
+                throw .invalid("invalid-priority", "unknown priority name '\(name)'; use a number 1…1000 or required, high, medium, low, fittingSize", at: pointer())
             }
             return priority
         case .number:
-            return try checkedPriority(number(value, at: pointer, name: "priority"), at: pointer)
+            return try checkedPriority(number(value, at: pointer(), name: "priority"), at: pointer())
         default:
-            throw .schema("a priority must be a number or a name, found \(value.kind.article)", at: pointer)
+            throw .schema("a priority must be a number or a name, found \(value.kind.article)", at: pointer())
         }
     }
 
