@@ -171,10 +171,12 @@ private struct Installation {
         }
         let ambiguities = ambiguities()
         let root = frames[tree.rootIndex].frame
-        let solver = self.solver
+        var implied: Set<Int> = []
+        for (index, handle) in handles.enumerated() {
+            if let handle, solver.isImpliedByEarlierConstraints(handle) { implied.insert(index) }
+        }
         let warnings = ConstraintWarnings.find(
-            in: installed, broken: handles.map { $0 == nil },
-            impliedBySolver: { index in handles[index].map(solver.isImpliedByEarlierConstraints) ?? false })
+            in: installed, broken: handles.map { $0 == nil }, impliedBySolver: implied)
         let explained = request.explain.compactMap { id -> Int? in
             if case .view(let index)? = tree.item(id) { return index }
             return nil

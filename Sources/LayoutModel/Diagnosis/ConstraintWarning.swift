@@ -34,21 +34,44 @@ public struct ConstraintWarning: Hashable, Sendable {
 /// never reported (it is meant to lose), and content hugging and compression resistance are never
 /// called redundant (they come with the intrinsic size: there is nothing to remove), only never active.
 enum ConstraintWarnings {
+    /// `impliedBySolver`: the constraints (indices) the solver found to reduce to `0 = 0`.
+    ///
+    /// Cost: one allocation-free hash per constraint and a sort of (hash, index) pairs; only
+    /// constraints sharing a hash are compared, term by term.
     static func find(
-        in constraints: [CompiledConstraint], broken: [Bool], impliedBySolver: (Int) -> Bool
+        in constraints: [CompiledConstraint], broken: [Bool], impliedBySolver: Set<Int>
     ) -> [ConstraintWarning] {
-        var found: [(index: Int, warning: ConstraintWarning)] = []
-        var groups: [LinearForm: [Bound]] = [:]
+        var keys: [(hash: UInt64, index: Int)] = []
+        keys.reserveCapacity(constraints.count)
         for index in constraints.indices where !broken[index] && !constraints[index].isFittingSize {
-            let (form, bound) = LinearForm.of(constraints[index], index: index)
-            groups[form, default: []].append(bound)
+            keys.append((ExpressionForm(constraints[index].expression).hash, index))
         }
-        for bounds in groups.values where bounds.count > 1 {
-            found += warnings(among: bounds, constraints: constraints)
+        keys.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index }
+        var found: [(index: Int, warning: ConstraintWarning)] = []
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end].hash == keys[start].hash { end += 1 }
+            if end - start > 1 {
+                var groups: [(form: ExpressionForm, bounds: [Bound])] = []
+                for key in keys[start..<end] {
+                    let form = ExpressionForm(constraints[key.index].expression)
+                    let bound = Bound(constraints[key.index], index: key.index, leading: form.leading)
+                    if let group = groups.firstIndex(where: { $0.form.isParallel(to: form) }) {
+                        groups[group].bounds.append(bound)
+                    } else {
+                        groups.append((form, [bound]))
+                    }
+                }
+                for group in groups where group.bounds.count > 1 {
+                    found += warnings(among: group.bounds, constraints: constraints)
+                }
+            }
+            start = end
         }
         // What the solver found and no parallel constraint explains: implied by several others.
         let reported = Set(found.map(\.index))
-        for index in constraints.indices where !broken[index] && !reported.contains(index) && impliedBySolver(index) {
+        for index in impliedBySolver.sorted() where !broken[index] && !reported.contains(index) {
             let constraint = constraints[index]
             found.append((index, ConstraintWarning(
                 constraint: constraint.id, kind: .redundant,
@@ -104,16 +127,63 @@ enum ConstraintWarnings {
     }
 }
 
-/// A linear form with its variables ascending and its first coefficient 1: the key that makes
-/// parallel constraints meet.
-private struct LinearForm: Hashable {
+/// An expression as its leading coefficient (that of its lowest variable) times a linear form
+/// whose leading coefficient is 1: parallel expressions have the same form. Compared and hashed
+/// from the terms without building the form, unless the expression names a variable twice.
+private struct ExpressionForm {
+    let terms: [Term]
+    let leading: Double
+    /// The built form, only for an expression that names a variable twice.
+    let built: LinearForm?
+
+    init(_ expression: LinearExpression) {
+        terms = expression.terms
+        var lowest = 0
+        for i in terms.indices {
+            for j in 0..<i where terms[j].variable == terms[i].variable {
+                (built, leading) = LinearForm.of(expression)
+                return
+            }
+            if terms[i].variable.index < terms[lowest].variable.index { lowest = i }
+        }
+        leading = terms.isEmpty ? 1 : terms[lowest].coefficient
+        built = nil
+    }
+
+    /// Equal for parallel expressions: an order-independent sum over (variable, coefficient ÷ leading).
+    var hash: UInt64 {
+        if let built {
+            return zip(built.variables, built.coefficients).reduce(0) { $0 &+ Self.mix($1.0, $1.1) }
+        }
+        return terms.reduce(0) { $0 &+ Self.mix($1.variable.index, $1.coefficient / leading) }
+    }
+
+    private static func mix(_ variable: Int, _ ratio: Double) -> UInt64 {
+        var mixed = UInt64(truncatingIfNeeded: variable) &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= ratio.bitPattern &* 0xC2B2_AE3D_27D4_EB4F
+        mixed ^= mixed >> 29
+        return mixed &* 0x1656_67B1_9E37_79F9
+    }
+
+    func isParallel(to other: ExpressionForm) -> Bool {
+        if built != nil || other.built != nil {
+            return (built ?? LinearForm.of(LinearExpression(terms)).form) == (other.built ?? LinearForm.of(LinearExpression(other.terms)).form)
+        }
+        guard terms.count == other.terms.count else { return false }
+        return terms.allSatisfy { term in
+            other.terms.contains { $0.variable == term.variable && $0.coefficient / other.leading == term.coefficient / leading }
+        }
+    }
+}
+
+/// A linear form with its variables ascending and its first coefficient 1.
+private struct LinearForm: Equatable {
     var variables: [Int]
     var coefficients: [Double]
 
-    /// The form of `constraint` and the bound it puts on it: `a·L + k REL 0` is `L REL′ −k/a`
-    /// (REL′ reversed when a < 0).
-    static func of(_ constraint: CompiledConstraint, index: Int) -> (LinearForm, Bound) {
-        let terms = constraint.expression.terms.sorted { $0.variable.index < $1.variable.index }
+    /// The form of an expression and the coefficient it was divided by.
+    static func of(_ expression: LinearExpression) -> (form: LinearForm, leading: Double) {
+        let terms = expression.terms.sorted { $0.variable.index < $1.variable.index }
         var variables: [Int] = []
         var coefficients: [Double] = []
         var largest: [Double] = []
@@ -134,18 +204,7 @@ private struct LinearForm: Hashable {
         }
         let leading = form.coefficients.first ?? 1
         form.coefficients = form.coefficients.map { $0 / leading }
-        var relation = constraint.relation
-        if leading < 0 {
-            switch relation {
-            case .lessThanOrEqual: relation = .greaterThanOrEqual
-            case .greaterThanOrEqual: relation = .lessThanOrEqual
-            case .equal: break
-            }
-        }
-        let bound = Bound(
-            index: index, relation: relation, value: -constraint.expression.constant / leading,
-            priority: constraint.priority, scale: abs(leading))
-        return (form, bound)
+        return (form, leading)
     }
 }
 
@@ -156,6 +215,23 @@ private struct Bound {
     var value: Double
     var priority: Double
     var scale: Double
+
+    /// `a·L + k REL 0` is `L REL′ −k/a`, REL′ reversed when a (the leading coefficient) < 0.
+    init(_ constraint: CompiledConstraint, index: Int, leading: Double) {
+        var relation = constraint.relation
+        if leading < 0 {
+            switch relation {
+            case .lessThanOrEqual: relation = .greaterThanOrEqual
+            case .greaterThanOrEqual: relation = .lessThanOrEqual
+            case .equal: break
+            }
+        }
+        self.index = index
+        self.relation = relation
+        value = -constraint.expression.constant / leading
+        priority = constraint.priority
+        scale = abs(leading)
+    }
 
     var isRequired: Bool { priority >= LayoutPriority.required.value }
 }
