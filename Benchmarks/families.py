@@ -9,6 +9,13 @@ Usage:
     python3 Benchmarks/families.py FAMILY N [--seed S] > out.json
     python3 Benchmarks/families.py --all [--sizes 100,1000,10000] [--out Benchmarks/out]
     python3 Benchmarks/families.py --counts [--sizes ...]   # table of view / constraint counts
+    python3 Benchmarks/families.py FAMILY N --conflict > out.json   # the same with one conflict
+
+``--conflict`` (wire format only) appends one required constraint, id ``conflict``: a copy of the
+required equality nearest the middle of the list with its constant raised by 10. The two cannot
+hold together and nothing else takes part, so the answer has exactly one conflict, of those two,
+and ``conflict`` (installed last) is the one broken: the benchmark of issue #6's "a 1000-view
+layout with one conflict is diagnosed in under 5 times its conflict-free solve time".
 
 Output is the layoutd wire format (see Benchmarks/README.md):
   * the root's frame is (0, 0, W, H): the families' ``root.left == 0`` / ``root.top == 0``
@@ -379,6 +386,20 @@ def generate(family: str, n: int, seed: int = 1) -> Problem:
     return p
 
 
+def with_conflict(wire: dict) -> dict:
+    """The request plus one required constraint conflicting with a single other one (see --conflict)."""
+    constraints = wire["constraints"]
+    middle = len(constraints) // 2
+    candidates = [i for i, c in enumerate(constraints)
+                  if c.get("relation", "==") == "==" and "priority" not in c]
+    if not candidates:
+        raise ValueError("no required equality to contradict")
+    chosen = min(candidates, key=lambda i: (abs(i - middle), i))
+    contradiction = dict(constraints[chosen], id="conflict")
+    contradiction["constant"] = constraints[chosen].get("constant", 0) + 10
+    return dict(wire, constraints=constraints + [contradiction])
+
+
 def dump(obj, fh) -> None:
     json.dump(obj, fh, separators=(",", ":"))
     fh.write("\n")
@@ -392,6 +413,8 @@ def main(argv=None) -> int:
     ap.add_argument("--format", choices=["wire", "layout-bench"], default="wire")
     ap.add_argument("--all", action="store_true", help="write every family x size into --out")
     ap.add_argument("--counts", action="store_true", help="print view/constraint counts")
+    ap.add_argument("--conflict", action="store_true",
+                    help="append one required constraint that conflicts with exactly one other (wire format)")
     ap.add_argument("--sizes", default="100,1000,10000")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "out"))
     a = ap.parse_args(argv)
@@ -414,8 +437,13 @@ def main(argv=None) -> int:
         return 0
     if a.family is None or a.n is None:
         ap.error("give FAMILY N, or --all / --counts")
+    if a.conflict and a.format != "wire":
+        ap.error("--conflict writes the wire format only")
     p = generate(a.family, a.n, a.seed)
-    dump(p.wire() if a.format == "wire" else p.layout_bench(), sys.stdout)
+    if a.format == "wire":
+        dump(with_conflict(p.wire()) if a.conflict else p.wire(), sys.stdout)
+    else:
+        dump(p.layout_bench(), sys.stdout)
     return 0
 
 

@@ -272,6 +272,12 @@ def main() -> int:
             notes.append(f"{f.replace('.skipped', '')}: skipped ({open(p).read().strip()}).")
     L.append("")
 
+    # ---- diagnosis cost (conflict_ratio.py)
+    conflict_ratio = os.path.join(R, "conflict-ratio.md")
+    if os.path.exists(conflict_ratio):
+        L.extend(open(conflict_ratio).read().strip().splitlines())
+        L.append("")
+
     # ---- counts
     counts = os.path.join(R, "counts.md")
     if os.path.exists(counts):

@@ -28,7 +28,7 @@
 #
 # Steps: install what is missing (wrk, libmicrohttpd-dev, Benchmarks/.venv with kiwisolver) ->
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release ->
-# (a) layout-bench per family x size -> (b) kiwi per family x size -> (c) frame agreement ->
+# (a) layout-bench per family x size -> (f) the same at N = 1000 with one conflict -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against layoutd (20-view and 1000-view bodies) and the bare hello.c server (20-view) ->
 # (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md.
 # Every step that cannot run (no layout-bench yet, layoutd not starting, ...) is skipped with a
@@ -159,6 +159,14 @@ if [ "$DO_BENCH" = 1 ]; then
         note "SKIPPED: neither $BIN/layout-bench nor '$BIN/layout bench' is there (not written yet, or the build failed)"
         echo "layout-bench missing" > "$RES/bench.skipped"
     fi
+fi
+
+# ---------------------------------------------------------------- (f) diagnosis cost
+if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ]; then
+    log "(f) diagnosis cost: one conflict at N = 1000, $RUNS runs"
+    python3 "$HERE/conflict_ratio.py" --bench "${BENCH_CMD[*]}" --sizes 1000 --runs "$RUNS" --work "$OUT" \
+        --out "$RES/conflict-ratio.md" > /dev/null 2> "$RES/conflict-ratio.err" \
+        || note "conflict_ratio.py failed: $(tail -1 "$RES/conflict-ratio.err")"
 fi
 
 # ---------------------------------------------------------------- (b) kiwi

@@ -69,6 +69,8 @@ public struct Solver: Sendable {
     var needsSolve = false
     /// False in the scratch solvers of a conflict explanation.
     var explainsConflicts = true
+    /// Handles of required equalities that reduced to 0 = 0 when they entered the tableau.
+    var impliedEqualities: Set<Int> = []
 
     public init(budget: SolverBudget = .unlimited) {
         tableau = Tableau(budget: budget)
@@ -126,6 +128,7 @@ public struct Solver: Sendable {
             break
         }
         records[constraint.index].placement = .removed
+        impliedEqualities.remove(constraint.index)
         for variable in record.expression.variables { uses[variable] -= 1 }
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
         if case .tableau(let tag) = record.placement, tag.marker < 0 { rebuild() } else if inlined { rebuild() }
@@ -206,6 +209,14 @@ public struct Solver: Sendable {
         if needsSolve { try optimize() }
     }
 
+    /// Whether `constraint`, a required equality, reduced to `0 = 0` when it entered the tableau:
+    /// the required constraints present before it (at the current values of required edits)
+    /// already imply it, so it adds nothing. Only required equalities are tracked: false for
+    /// inequalities, optional constraints, edits and unknown handles.
+    public func isImpliedByEarlierConstraints(_ constraint: ConstraintHandle) -> Bool {
+        impliedEqualities.contains(constraint.index)
+    }
+
     /// The value of `variable` after the last `solve()` (0 for an unknown variable).
     public func value(of variable: Variable) -> Double {
         variable.index >= 0 && variable.index < values.count ? values[variable.index] : 0
@@ -252,8 +263,12 @@ public struct Solver: Sendable {
             }
         }
         do {
+            let rowsBefore = tableau.rowCount
             let tag = try tableau.insert(
                 inliningDefinitions(expression), record.relation, priority: record.priority, edit: record.editVariable >= 0)
+            if record.relation == .equal, record.priority >= 1000, record.editVariable < 0, tableau.rowCount == rowsBefore {
+                impliedEqualities.insert(handle)
+            }
             return .tableau(tag)
         } catch {
             if case .unsatisfiable = error, explainsConflicts {
@@ -338,6 +353,7 @@ public struct Solver: Sendable {
     mutating func rebuild() {
         var budgetMeter = tableau.meter
         tableau = Tableau(budget: .unlimited)
+        impliedEqualities.removeAll()
         for variable in uses.indices {
             uses[variable] = 0
             definedBy[variable] = -1

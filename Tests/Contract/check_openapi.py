@@ -115,6 +115,25 @@ def main():
                     "constraints": ["a.width == 10", "a.width == 20", "a.left == root.left", "a.top == root.top", "a.height == 5"]}
         conforms("solve conflict", base, "post", "/solve", 200, body=conflict, headers=json_headers)
         conforms("strict conflict", base, "post", "/solve?strict=true", 422, body=conflict, headers=json_headers)
+        explained = {"size": {"width": 375, "height": 667},
+                     "views": [{"id": "root"}, {"id": "label", "parent": "root", "intrinsicSize": {"width": 120, "height": 20}}],
+                     "constraints": ["label.left == root.left + 20", "label.top == root.top + 8", "label.width == 100",
+                                     "label.width == 100", "label.width == 300 @500"],
+                     "explain": ["label", "root"]}
+        _, body = conforms("solve explain and warnings", base, "post", "/solve", 200, body=explained, headers=json_headers)
+        answer = json.loads(body)
+        check("solve explain: width lists the label's intrinsic size and its widths",
+              [entry["id"] for entry in answer["explanations"]["label"]["width"]]
+              == ["label.hugging.horizontal", "label.compressionResistance.horizontal",
+                  "constraints[2]", "constraints[3]", "constraints[4]"], body[:300])
+        check("solve warnings: a duplicate, a never-active wish and the overridden compression resistance",
+              [(w["constraint"], w["kind"]) for w in answer["warnings"]]
+              == [("label.compressionResistance.horizontal", "neverActive"), ("constraints[3]", "redundant"),
+                  ("constraints[4]", "neverActive")], body[:300])
+        explained_sizes = dict(explained)
+        del explained_sizes["size"]
+        explained_sizes["sizes"] = [{"width": 320, "height": 568}, {"width": 414, "height": 896}]
+        conforms("solve sizes with explain", base, "post", "/solve", 200, body=explained_sizes, headers=json_headers)
         sizes = dict(box)
         del sizes["size"]
         sizes["sizes"] = [{"width": 320, "height": 568}, {"width": 414, "height": 896}]

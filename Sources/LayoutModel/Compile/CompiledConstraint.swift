@@ -21,6 +21,22 @@ struct CompiledConstraint: Sendable {
     var priority: Double
     /// The view whose intrinsic size or fixed frame made a system constraint.
     var view: Int?
+    /// Position in Auto Layout's installation order (root size, fixed frames, intrinsic sizes,
+    /// the request's constraints), which diagnoses list by; the solver takes required ones first.
+    var order = 0
+
+    /// Content hugging or compression resistance.
+    var isIntrinsicSize: Bool {
+        if case .intrinsic = origin { return true }
+        return false
+    }
+
+    /// The fitting-size rule (`root.width == 0 @50`): the only optional constraint UIKit adds
+    /// besides the intrinsic size ones.
+    var isFittingSize: Bool {
+        if case .system = origin { return priority < LayoutPriority.required.value }
+        return false
+    }
 
     /// The request's id, or a system id (`size.width`, `title.hugging.horizontal`, `card.frame.x`).
     var id: String {

@@ -43,6 +43,10 @@ private struct Installation {
     private(set) var installed: [CompiledConstraint] = []
     /// Which installed constraint a solver handle stands for.
     private var constraintForHandle: [ConstraintHandle: Int] = [:]
+    /// Per installed constraint: its solver handle, nil when it was broken.
+    private var handles: [ConstraintHandle?] = []
+    /// The installed root-size edits (`size.width`, `size.height`), which `move(to:)` updates.
+    private var rootSizeEntries: [(index: Int, axis: LayoutAxis)] = []
     private(set) var conflicts: [Conflict] = []
     private var size: RootSize
 
@@ -62,16 +66,20 @@ private struct Installation {
                     origin: .system(id: axis == .horizontal ? "size.width" : "size.height",
                                     description: compiler.rootSizeDescription(axis, value)),
                     expression: LinearExpression([Term(variable, 1)], constant: -value),
-                    relation: .equal, priority: LayoutPriority.required.value, view: tree.rootIndex)
+                    relation: .equal, priority: LayoutPriority.required.value, view: tree.rootIndex, order: installed.count)
                 let handle = try Self.run { () throws(SolverError) in
                     let handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value)
                     try self.solver.suggestValue(value, for: variable)
                     return handle
                 }
                 constraintForHandle[handle] = installed.count
+                rootSizeEntries.append((installed.count, axis))
                 installed.append(edit)
+                handles.append(handle)
             } else {
-                try install(compiler.fittingSize(axis))
+                var fitting = compiler.fittingSize(axis)
+                fitting.order = installed.count
+                try install(fitting)
             }
         }
         var ordered: [CompiledConstraint] = []
@@ -79,6 +87,7 @@ private struct Installation {
         for index in tree.views.indices { ordered += compiler.fixedFrame(of: index) }
         for index in tree.views.indices { ordered += compiler.intrinsicSize(of: index) }
         for constraint in request.constraints { ordered.append(try compiler.compile(constraint)) }
+        for index in ordered.indices { ordered[index].order = installed.count + index }
         // Only required constraints can conflict, and their order decides which one breaks;
         // optional ones go in after them all: the optimum does not depend on their order, and the
         // solver starts from a basis that already fits the required ones (much less work).
@@ -105,15 +114,23 @@ private struct Installation {
             throw Self.problem(error)
         }
         size = next
+        let compiler = ConstraintCompiler(tree: request.tree, variables: variables, direction: request.layoutDirection)
+        for (index, axis) in rootSizeEntries {
+            guard let value = axis == .horizontal ? next.width : next.height else { continue }
+            installed[index].expression.constant = -value
+            installed[index].origin = .system(id: installed[index].id, description: compiler.rootSizeDescription(axis, value))
+        }
         return true
     }
 
     private mutating func install(_ constraint: CompiledConstraint) throws(LayoutProblem) {
         let index = installed.count
         installed.append(constraint)
+        handles.append(nil)
         do {
             let handle = try solver.add(constraint.expression, constraint.relation, priority: constraint.priority)
             constraintForHandle[handle] = index
+            handles[index] = handle
         } catch .unsatisfiable(let others) {
             conflicts.append(conflict(breaking: index, with: others))
         } catch {
@@ -154,12 +171,25 @@ private struct Installation {
         }
         let ambiguities = ambiguities()
         let root = frames[tree.rootIndex].frame
+        var implied: Set<Int> = []
+        for (index, handle) in handles.enumerated() {
+            if let handle, solver.isImpliedByEarlierConstraints(handle) { implied.insert(index) }
+        }
+        let warnings = ConstraintWarnings.find(
+            in: installed, broken: handles.map { $0 == nil }, impliedBySolver: implied)
+        let explained = request.explain.compactMap { id -> Int? in
+            if case .view(let index)? = tree.item(id) { return index }
+            return nil
+        }
         return SizedLayout(
             size: (root.width, root.height),
             status: !conflicts.isEmpty ? .conflict : ambiguities.isEmpty ? .ok : .ambiguous,
             frames: frames,
             conflicts: conflicts,
-            ambiguities: ambiguities)
+            ambiguities: ambiguities,
+            warnings: warnings,
+            explanations: explained.isEmpty ? nil : ViewExplanation.explain(
+                views: explained, tree: tree, variables: variables, constraints: installed, solver: solver))
     }
 
     private func ambiguities() -> [Ambiguity] {

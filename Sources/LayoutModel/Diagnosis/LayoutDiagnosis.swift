@@ -53,6 +53,10 @@ public struct SizedLayout: Sendable {
     public var frames: [(id: String, frame: Frame)]
     public var conflicts: [Conflict]
     public var ambiguities: [Ambiguity]
+    /// Redundant and never-active constraints, in installation order.
+    public var warnings: [ConstraintWarning]
+    /// The views the request asked to explain, in its order; nil when it asked for none.
+    public var explanations: [ViewExplanation]?
 }
 
 /// The answer to a request: one layout, or one per requested size.

@@ -12,11 +12,14 @@ public struct LayoutLimits: Hashable, Sendable {
     public var maxMultiplier: Double
     /// Deepest parent chain.
     public var maxDepth: Int
+    /// Most ids in `explain`.
+    public var maxExplain: Int
 
     public init(
         maxViews: Int = 20_000, maxConstraints: Int = 200_000, maxSizes: Int = 32,
         maxStringLength: Int = 4_096, maxMagnitude: Double = 1e6,
-        minMultiplier: Double = 1e-3, maxMultiplier: Double = 1e3, maxDepth: Int = 1_000
+        minMultiplier: Double = 1e-3, maxMultiplier: Double = 1e3, maxDepth: Int = 1_000,
+        maxExplain: Int = 100
     ) {
         self.maxViews = maxViews
         self.maxConstraints = maxConstraints
@@ -26,6 +29,7 @@ public struct LayoutLimits: Hashable, Sendable {
         self.minMultiplier = minMultiplier
         self.maxMultiplier = maxMultiplier
         self.maxDepth = maxDepth
+        self.maxExplain = maxExplain
     }
 
     public static let `default` = LayoutLimits()

@@ -5,7 +5,7 @@ import JSON
 /// 400 for a body that is not JSON or not of the schema; 422 for a request that is well-formed
 /// but meaningless or over a limit. Every problem carries a JSON pointer to the culprit.
 public enum RequestDecoder {
-    static let topLevelFields = ["size", "sizes", "layoutDirection", "views", "constraints", "displayScale", "strict"]
+    static let topLevelFields = ["size", "sizes", "layoutDirection", "views", "constraints", "displayScale", "strict", "explain"]
     static let viewFields = ["id", "parent", "kind", "intrinsicSize", "hugging", "compressionResistance", "margins",
                              "directionalMargins", "safeAreaInsets", "baseline", "frame"]
 
@@ -70,7 +70,28 @@ public enum RequestDecoder {
         return LayoutRequest(
             sizes: sizes, isMultiSize: isMultiSize, layoutDirection: direction,
             tree: tree, constraints: constraints,
-            displayScale: displayScale, strict: try top.bool("strict") ?? false)
+            displayScale: displayScale, strict: try top.bool("strict") ?? false,
+            explain: try explain(top, tree: tree, limits: limits))
+    }
+
+    /// `explain`: ids of declared views or guides (each at most once in the answer), at most `limits.maxExplain`.
+    private static func explain(_ top: ObjectReader, tree: ViewTree, limits: LayoutLimits) throws(LayoutProblem) -> [String] {
+        guard let values = try top.array("explain") else { return [] }
+        guard values.count <= limits.maxExplain else {
+            throw .invalid("limit-explain", "\(values.count) views to explain; the limit is \(limits.maxExplain)", at: .root / "explain")
+        }
+        var ids: [String] = []
+        for (index, value) in values.enumerated() {
+            let pointer = JSONPointer.root / "explain" / index
+            guard let id = value.string else { throw .schema("expected a view id, found \(value.kind.article)", at: pointer) }
+            guard case .view? = tree.item(id) else {
+                throw .invalid("unknown-view", tree.contains(id)
+                    ? "'\(id)' is an owned guide; explain its view '\(tree.parent(of: id) ?? id)' instead"
+                    : "'\(id)' is not a view or a guide in the request", at: pointer)
+            }
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
     }
 
     private static func layoutDirection(_ top: ObjectReader) throws(LayoutProblem) -> LayoutDirection {

@@ -3,8 +3,9 @@ import JSON
 /// Writes the `POST /solve` answer and problem documents as JSON, in a fixed key order
 /// (the same request gives the same bytes).
 public enum ResponseEncoder {
-    /// `{"status", "size", "frames", "conflicts", "ambiguities"}`, or with `sizes`
-    /// `{"status", "layouts": [{"size", "status", "frames", "conflicts", "ambiguities"}, …]}`.
+    /// `{"status", "size", "frames", "conflicts", "ambiguities", "warnings"}` (and `"explanations"`
+    /// when the request asked for some), or with `sizes` `{"status", "layouts": [{"status", "size",
+    /// "frames", "conflicts", "ambiguities", "warnings"}, …]}`.
     public static func encode(_ result: LayoutResult, pretty: Bool = false) -> [UInt8] {
         var writer = JSONWriter(pretty: pretty)
         writer.beginObject()
@@ -49,6 +50,45 @@ public enum ResponseEncoder {
         writer.beginArray()
         for ambiguity in layout.ambiguities { write(ambiguity, to: &writer) }
         writer.endArray()
+        writer.key("warnings")
+        writer.beginArray()
+        for warning in layout.warnings { write(warning, to: &writer) }
+        writer.endArray()
+        if let explanations = layout.explanations {
+            writer.key("explanations")
+            writer.beginObject()
+            for explanation in explanations { write(explanation, to: &writer) }
+            writer.endObject()
+        }
+    }
+
+    private static func write(_ warning: ConstraintWarning, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("constraint"); writer.string(warning.constraint)
+        writer.key("kind"); writer.string(warning.kind.rawValue)
+        writer.key("message"); writer.string(warning.message)
+        writer.endObject()
+    }
+
+    /// `"view": {"x": [{"id", "description", "priority", "active", "violation"}, …], "y", "width", "height"}`.
+    private static func write(_ explanation: ViewExplanation, to writer: inout JSONWriter) {
+        writer.key(explanation.view)
+        writer.beginObject()
+        for (attribute, influences) in explanation.attributes {
+            writer.key(attribute)
+            writer.beginArray()
+            for influence in influences {
+                writer.beginObject()
+                writer.key("id"); writer.string(influence.id)
+                writer.key("description"); writer.string(influence.description)
+                writer.key("priority"); writer.number(influence.priority)
+                writer.key("active"); writer.bool(influence.isActive)
+                writer.key("violation"); writer.number(influence.violation)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
     }
 
     private static func write(_ frame: Frame, to writer: inout JSONWriter) {

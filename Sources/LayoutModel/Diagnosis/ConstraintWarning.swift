@@ -1,0 +1,282 @@
+import LayoutSolver
+
+/// A constraint that does nothing useful: listed under `warnings`, never changing the layout.
+public struct ConstraintWarning: Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        /// Implied by other constraints at its priority or above: removing it changes nothing.
+        case redundant
+        /// Optional, and ruled out by required constraints: it can never hold, whatever else changes.
+        case neverActive
+    }
+
+    /// The constraint's id (a request id or a system id such as `label.compressionResistance.horizontal`).
+    public var constraint: String
+    public var kind: Kind
+    public var message: String
+}
+
+/// Finds redundant and never-active constraints cheaply, in one pass over the installed ones.
+///
+/// The rules (sound — a reported constraint really is redundant or never active — but not
+/// complete: implications that need several constraints of different shapes go unreported,
+/// since finding all of them would take a linear program per constraint):
+/// - **Solver-detected redundancy**: a required equality that reduced to `0 = 0` when it entered
+///   the solver is implied by the required constraints installed before it.
+/// - **Parallel constraints**: constraints whose expressions are multiples of one linear form `L`
+///   (`a.width == 100`, `a.width <= 120 @750`, `2 × a.width >= 80`) are bounds on `L`. The
+///   required ones that hold bound `L` to an interval. A required constraint implied by the
+///   required ones installed before it is `redundant`; an optional one implied by the required
+///   interval, or by a single parallel constraint of strictly higher priority, is `redundant`; an
+///   optional one the required interval excludes is `neverActive`. Two copies of an optional
+///   constraint at one priority are not redundant: together they weigh double against the other
+///   constraints at that priority.
+/// Broken constraints take no part: they are reported as conflicts. The fitting-size rule is
+/// never reported (it is meant to lose), and content hugging and compression resistance are never
+/// called redundant (they come with the intrinsic size: there is nothing to remove), only never active.
+enum ConstraintWarnings {
+    /// `impliedBySolver`: the constraints (indices) the solver found to reduce to `0 = 0`.
+    ///
+    /// Cost: one allocation-free hash per constraint and a sort of (hash, index) pairs; only
+    /// constraints sharing a hash are compared, term by term.
+    static func find(
+        in constraints: [CompiledConstraint], broken: [Bool], impliedBySolver: Set<Int>
+    ) -> [ConstraintWarning] {
+        var keys: [(hash: UInt64, index: Int)] = []
+        keys.reserveCapacity(constraints.count)
+        for index in constraints.indices where !broken[index] && !constraints[index].isFittingSize {
+            keys.append((ExpressionForm(constraints[index].expression).hash, index))
+        }
+        keys.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index }
+        var found: [(index: Int, warning: ConstraintWarning)] = []
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end].hash == keys[start].hash { end += 1 }
+            if end - start > 1 {
+                var groups: [(form: ExpressionForm, bounds: [Bound])] = []
+                for key in keys[start..<end] {
+                    let form = ExpressionForm(constraints[key.index].expression)
+                    let bound = Bound(constraints[key.index], index: key.index, leading: form.leading)
+                    if let group = groups.firstIndex(where: { $0.form.isParallel(to: form) }) {
+                        groups[group].bounds.append(bound)
+                    } else {
+                        groups.append((form, [bound]))
+                    }
+                }
+                for group in groups where group.bounds.count > 1 {
+                    found += warnings(among: group.bounds, constraints: constraints)
+                }
+            }
+            start = end
+        }
+        // What the solver found and no parallel constraint explains: implied by several others.
+        let reported = Set(found.map(\.index))
+        for index in impliedBySolver.sorted() where !broken[index] && !reported.contains(index) {
+            let constraint = constraints[index]
+            found.append((index, ConstraintWarning(
+                constraint: constraint.id, kind: .redundant,
+                message: "'\(constraint.id)' (\(constraint.description)) is implied by the required constraints installed before it: removing it changes nothing")))
+        }
+        return found.sorted { constraints[$0.index].order < constraints[$1.index].order }.map(\.warning)
+    }
+
+    /// Warnings among bounds on one linear form, in installation order.
+    private static func warnings(among bounds: [Bound], constraints: [CompiledConstraint]) -> [(index: Int, warning: ConstraintWarning)] {
+        var result: [(Int, ConstraintWarning)] = []
+        // Latest first, so of two copies the later one is the redundant one (required ones are
+        // installed in Auto Layout's order, so index order is that order).
+        var kept = bounds.filter(\.isRequired)
+        for bound in kept.reversed() {
+            var others = Interval()
+            for other in kept where other.index != bound.index { others.narrow(by: other) }
+            if let reasons = others.implying(bound) {
+                result.append((bound.index, redundant(bound, by: reasons, constraints)))
+                kept.removeAll { $0.index == bound.index }
+            }
+        }
+        var required = Interval()
+        for bound in kept { required.narrow(by: bound) }
+        for bound in bounds where !bound.isRequired {
+            if let reason = required.excluding(bound) {
+                let constraint = constraints[bound.index]
+                let gap = required.distance(to: bound) * bound.scale
+                result.append((bound.index, ConstraintWarning(
+                    constraint: constraint.id, kind: .neverActive,
+                    message: "'\(constraint.id)' (\(constraint.description)) can never hold: the required \(list([reason], constraints)) rules it out, "
+                        + "so it is violated by at least \(gap.constraintText) in every layout; remove it, or make the required one optional")))
+            } else if constraints[bound.index].isIntrinsicSize {
+                continue
+            } else if let reasons = required.implying(bound) {
+                result.append((bound.index, redundant(bound, by: reasons, constraints)))
+            } else if let stronger = bounds.first(where: { $0.priority > bound.priority && !$0.isRequired && Interval(bound: $0).implying(bound) != nil }) {
+                result.append((bound.index, redundant(bound, by: [stronger.index], constraints)))
+            }
+        }
+        return result
+    }
+
+    private static func redundant(_ bound: Bound, by reasons: [Int], _ constraints: [CompiledConstraint]) -> ConstraintWarning {
+        let constraint = constraints[bound.index]
+        return ConstraintWarning(
+            constraint: constraint.id, kind: .redundant,
+            message: "'\(constraint.id)' (\(constraint.description)) is implied by \(list(reasons, constraints)): removing it changes nothing")
+    }
+
+    private static func list(_ indices: [Int], _ constraints: [CompiledConstraint]) -> String {
+        indices.map { "'\(constraints[$0].id)' (\(constraints[$0].description))" }.joined(separator: " and ")
+    }
+}
+
+/// An expression as its leading coefficient (that of its lowest variable) times a linear form
+/// whose leading coefficient is 1: parallel expressions have the same form. Compared and hashed
+/// from the terms without building the form, unless the expression names a variable twice.
+private struct ExpressionForm {
+    let terms: [Term]
+    let leading: Double
+    /// The built form, only for an expression that names a variable twice.
+    let built: LinearForm?
+
+    init(_ expression: LinearExpression) {
+        terms = expression.terms
+        var lowest = 0
+        for i in terms.indices {
+            for j in 0..<i where terms[j].variable == terms[i].variable {
+                (built, leading) = LinearForm.of(expression)
+                return
+            }
+            if terms[i].variable.index < terms[lowest].variable.index { lowest = i }
+        }
+        leading = terms.isEmpty ? 1 : terms[lowest].coefficient
+        built = nil
+    }
+
+    /// Equal for parallel expressions: an order-independent sum over (variable, coefficient ÷ leading).
+    var hash: UInt64 {
+        if let built {
+            return zip(built.variables, built.coefficients).reduce(0) { $0 &+ Self.mix($1.0, $1.1) }
+        }
+        return terms.reduce(0) { $0 &+ Self.mix($1.variable.index, $1.coefficient / leading) }
+    }
+
+    private static func mix(_ variable: Int, _ ratio: Double) -> UInt64 {
+        var mixed = UInt64(truncatingIfNeeded: variable) &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= ratio.bitPattern &* 0xC2B2_AE3D_27D4_EB4F
+        mixed ^= mixed >> 29
+        return mixed &* 0x1656_67B1_9E37_79F9
+    }
+
+    func isParallel(to other: ExpressionForm) -> Bool {
+        if built != nil || other.built != nil {
+            return (built ?? LinearForm.of(LinearExpression(terms)).form) == (other.built ?? LinearForm.of(LinearExpression(other.terms)).form)
+        }
+        guard terms.count == other.terms.count else { return false }
+        return terms.allSatisfy { term in
+            other.terms.contains { $0.variable == term.variable && $0.coefficient / other.leading == term.coefficient / leading }
+        }
+    }
+}
+
+/// A linear form with its variables ascending and its first coefficient 1.
+private struct LinearForm: Equatable {
+    var variables: [Int]
+    var coefficients: [Double]
+
+    /// The form of an expression and the coefficient it was divided by.
+    static func of(_ expression: LinearExpression) -> (form: LinearForm, leading: Double) {
+        let terms = expression.terms.sorted { $0.variable.index < $1.variable.index }
+        var variables: [Int] = []
+        var coefficients: [Double] = []
+        var largest: [Double] = []
+        for term in terms {
+            if variables.last == term.variable.index {
+                coefficients[coefficients.count - 1] += term.coefficient
+                largest[largest.count - 1] = max(largest[largest.count - 1], abs(term.coefficient))
+            } else {
+                variables.append(term.variable.index)
+                coefficients.append(term.coefficient)
+                largest.append(abs(term.coefficient))
+            }
+        }
+        var form = LinearForm(variables: [], coefficients: [])
+        for i in variables.indices where abs(coefficients[i]) > 1e-10 * largest[i] {
+            form.variables.append(variables[i])
+            form.coefficients.append(coefficients[i])
+        }
+        let leading = form.coefficients.first ?? 1
+        form.coefficients = form.coefficients.map { $0 / leading }
+        return (form, leading)
+    }
+}
+
+/// `L REL value` from the constraint at `index`; `scale` turns a gap in L back into the constraint's units.
+private struct Bound {
+    var index: Int
+    var relation: Relation
+    var value: Double
+    var priority: Double
+    var scale: Double
+
+    /// `a·L + k REL 0` is `L REL′ −k/a`, REL′ reversed when a (the leading coefficient) < 0.
+    init(_ constraint: CompiledConstraint, index: Int, leading: Double) {
+        var relation = constraint.relation
+        if leading < 0 {
+            switch relation {
+            case .lessThanOrEqual: relation = .greaterThanOrEqual
+            case .greaterThanOrEqual: relation = .lessThanOrEqual
+            case .equal: break
+            }
+        }
+        self.index = index
+        self.relation = relation
+        value = -constraint.expression.constant / leading
+        priority = constraint.priority
+        scale = abs(leading)
+    }
+
+    var isRequired: Bool { priority >= LayoutPriority.required.value }
+}
+
+/// The values of a linear form allowed by some bounds, with the bounds that set each end.
+private struct Interval {
+    var low = -Double.infinity, high = Double.infinity
+    var lowReason: Int?, highReason: Int?
+
+    init() {}
+
+    init(bound: Bound) { narrow(by: bound) }
+
+    mutating func narrow(by bound: Bound) {
+        if bound.relation != .lessThanOrEqual, bound.value > low { low = bound.value; lowReason = bound.index }
+        if bound.relation != .greaterThanOrEqual, bound.value < high { high = bound.value; highReason = bound.index }
+    }
+
+    /// Values within 1e-9 (relative) count as equal.
+    private static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
+
+    /// The bounds that imply `bound` (nil when these bounds do not).
+    func implying(_ bound: Bound) -> [Int]? {
+        let lowOK = low.isFinite && (low > bound.value || Self.close(low, bound.value))
+        let highOK = high.isFinite && (high < bound.value || Self.close(high, bound.value))
+        switch bound.relation {
+        case .greaterThanOrEqual: return lowOK ? lowReason.map { [$0] } : nil
+        case .lessThanOrEqual: return highOK ? highReason.map { [$0] } : nil
+        case .equal:
+            guard lowOK, highOK, Self.close(low, bound.value), Self.close(high, bound.value),
+                  let lowReason, let highReason else { return nil }
+            return lowReason == highReason ? [lowReason] : [lowReason, highReason].sorted()
+        }
+    }
+
+    /// How far `bound`'s allowed values are from this interval (0 when they meet).
+    func distance(to bound: Bound) -> Double {
+        let wantsAbove = bound.relation != .lessThanOrEqual ? bound.value - high : -Double.infinity
+        let wantsBelow = bound.relation != .greaterThanOrEqual ? low - bound.value : -Double.infinity
+        return max(0, wantsAbove, wantsBelow)
+    }
+
+    /// The bound that leaves no value of `bound` (nil when some value is allowed).
+    func excluding(_ bound: Bound) -> Int? {
+        guard distance(to: bound) > 1e-9 * max(1, abs(bound.value)) else { return nil }
+        return bound.relation != .lessThanOrEqual && bound.value > high ? highReason : lowReason
+    }
+}
