@@ -71,6 +71,8 @@ public struct Solver: Sendable {
     var explainsConflicts = true
     /// Handles of required equalities that reduced to 0 = 0 when they entered the tableau.
     var impliedEqualities: Set<Int> = []
+    /// Whether some constraint's row made an edit's marker basic (removing an edit then rebuilds).
+    var editMarkerPinned = false
 
     public init(budget: SolverBudget = .unlimited) {
         tableau = Tableau(budget: budget)
@@ -131,7 +133,11 @@ public struct Solver: Sendable {
         impliedEqualities.remove(constraint.index)
         for variable in record.expression.variables { uses[variable] -= 1 }
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
-        if case .tableau(let tag) = record.placement, tag.marker < 0 { rebuild() } else if inlined { rebuild() }
+        if case .tableau(let tag) = record.placement, tag.marker < 0 {
+            rebuild()
+        } else if inlined || (record.editVariable >= 0 && editMarkerPinned) {
+            rebuild()
+        }
         needsSolve = true
     }
 
@@ -266,7 +272,9 @@ public struct Solver: Sendable {
             let rowsBefore = tableau.rowCount
             let tag = try tableau.insert(
                 inliningDefinitions(expression), record.relation, priority: record.priority, edit: record.editVariable >= 0)
-            if record.relation == .equal, record.priority >= 1000, record.editVariable < 0, tableau.rowCount == rowsBefore {
+            if tag.onlyPinsEdits { editMarkerPinned = true }
+            if record.relation == .equal, record.priority >= 1000, record.editVariable < 0,
+               tableau.rowCount == rowsBefore || tag.onlyPinsEdits {
                 impliedEqualities.insert(handle)
             }
             return .tableau(tag)
@@ -354,6 +362,7 @@ public struct Solver: Sendable {
         var budgetMeter = tableau.meter
         tableau = Tableau(budget: .unlimited)
         impliedEqualities.removeAll()
+        editMarkerPinned = false
         for variable in uses.indices {
             uses[variable] = 0
             definedBy[variable] = -1

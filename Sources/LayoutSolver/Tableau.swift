@@ -9,6 +9,9 @@ struct ConstraintTag: Sendable {
     /// The coefficient of `marker` in the equation `0 = expression + …` as first built.
     var markerCoefficient: Double = 0
     var priority: Double
+    /// Whether the constraint reduced to `0 = Σ edit terms` when it entered: it holds at the
+    /// current edit values and only pins them (a row is kept so that moving an edit conflicts).
+    var onlyPinsEdits = false
 }
 
 /// The simplex tableau in Cassowary form: every basic symbol is defined by a sparse row over
@@ -290,8 +293,16 @@ struct Tableau: Sendable {
         if subject < 0 {
             if row.symbols.allSatisfy({ kinds[$0] == .dummy }) {
                 if abs(row.constant) > Tolerance.feasibility * scale { throw .unsatisfiable(conflict: []) }
-                guard tag.marker >= 0 else { return tag }
-                subject = tag.marker
+                if tag.marker >= 0 {
+                    subject = tag.marker
+                } else if let dummy = row.symbols.indices.max(by: { abs(row.coefficients[$0]) < abs(row.coefficients[$1]) }) {
+                    // A dummy made basic must stay 0: moving the edit later breaks this row,
+                    // and the dual simplex reports the conflict.
+                    subject = row.symbols[dummy]
+                    tag.onlyPinsEdits = true
+                } else {
+                    return tag
+                }
             } else {
                 try insertWithArtificial(row, tolerance: Tolerance.feasibility * scale)
                 return tag

@@ -229,4 +229,21 @@ import Testing
         expectFrame(result.frame("container"), 0, 0, 375, 900)
         expectFrame(result.frame("r2"), 0, 600, 375, 300)
     }
+
+    @Test func aConstraintPinningTheRootSizeConflictsAtAnotherSize() throws {
+        // root.width == 320 holds at 320 (a: 10…310); at 375 the given size and the pin cannot
+        // both hold: the pin is broken (installed after the size) and a fills 10…365.
+        let result = try solve("""
+        {"sizes": [{"width": 320, "height": 100}, {"width": 375, "height": 100}],
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}],
+         "constraints": ["a.left == root.left + 10", "a.right == root.right - 10", "a.top == root.top", "a.height == 10",
+                         {"equation": "root.width == 320", "id": "pin"}]}
+        """)
+        #expect(result.layouts[0].status == .ok)
+        expectFrame(result.frame("a", layout: 0), 10, 0, 300, 10)
+        #expect(result.layouts[1].status == .conflict)
+        #expect(result.layouts[1].conflicts.map(\.constraints) == [["size.width", "pin"]])
+        #expect(result.layouts[1].conflicts.first?.broken == "pin")
+        expectFrame(result.frame("a", layout: 1), 10, 0, 355, 10)
+    }
 }

@@ -172,3 +172,39 @@ import Testing
         #expect(throws: SolverError.deadlineExceeded) { try s.add(pin(x, 1), .equal) }
     }
 }
+
+@Suite struct EditPinnedByRequiredTests {
+    @Test func aRequiredEqualityOnAnEditedVariableConflictsWhenTheEditMoves() throws {
+        // w is a required edit at 375; w == 375 holds there and only pins the edit. Moving the
+        // edit to 414 must conflict (with exactly the edit and the pin), and leave w at 375.
+        var s = Solver()
+        let w = s.makeVariable()
+        let edit = try s.addEditVariable(w, priority: 1000)
+        try s.suggestValue(375, for: w)
+        let pin = try s.add(LinearExpression([Term(w, 1)], constant: -375), .equal)
+        try s.solve()
+        #expect(s.isImpliedByEarlierConstraints(pin))
+        #expect(throws: SolverError.unsatisfiable(conflict: [edit, pin])) { try s.suggestValue(414, for: w) }
+        try s.solve()
+        #expect(s.value(of: w) == 375)
+        // Without the pin the edit moves freely again (the removal rebuilds).
+        try s.remove(pin)
+        try s.suggestValue(414, for: w)
+        try s.solve()
+        #expect(s.value(of: w) == 414)
+    }
+
+    @Test func removingAPinnedEditKeepsThePin() throws {
+        // x == w + 10 (required) ties x to the edited w; x == 385 then only pins the edit. Removing
+        // the edit must keep both constraints: x stays 385 and w 375.
+        var s = Solver()
+        let w = s.makeVariable(), x = s.makeVariable()
+        try s.addEditVariable(w, priority: 1000)
+        try s.suggestValue(375, for: w)
+        try s.add(LinearExpression([Term(x, 1), Term(w, -1)], constant: -10), .equal)
+        try s.add(LinearExpression([Term(x, 1)], constant: -385), .equal)
+        try s.removeEditVariable(w)
+        try s.solve()
+        #expect(s.value(of: w) == 375 && s.value(of: x) == 385)
+    }
+}
