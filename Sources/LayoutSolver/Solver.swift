@@ -73,6 +73,8 @@ public struct Solver: Sendable {
     var impliedEqualities: Set<Int> = []
     /// Whether some constraint's row made an edit's marker basic (removing an edit then rebuilds).
     var editMarkerPinned = false
+    /// Scratch for `inliningDefinitions`: variable → its term, -1 between calls.
+    var inlineSlots: [Int] = []
 
     public init(budget: SolverBudget = .unlimited) {
         tableau = Tableau(budget: budget)
@@ -268,10 +270,10 @@ public struct Solver: Sendable {
                 return .definition(subject: subject)
             }
         }
+        let inlined = inliningDefinitions(expression)
         do {
             let rowsBefore = tableau.rowCount
-            let tag = try tableau.insert(
-                inliningDefinitions(expression), record.relation, priority: record.priority, edit: record.editVariable >= 0)
+            let tag = try tableau.insert(inlined, record.relation, priority: record.priority, edit: record.editVariable >= 0)
             if tag.onlyPinsEdits { editMarkerPinned = true }
             if record.relation == .equal, record.priority >= 1000, record.editVariable < 0,
                tableau.rowCount == rowsBefore || tag.onlyPinsEdits {
@@ -293,16 +295,28 @@ public struct Solver: Sendable {
     /// A definition only names variables that are in the tableau or defined earlier, so the
     /// defined variables are expanded latest definition first, each once, after every reference
     /// to it has been summed.
-    func inliningDefinitions(_ expression: NormalizedExpression) -> NormalizedExpression {
+    mutating func inliningDefinitions(_ expression: NormalizedExpression) -> NormalizedExpression {
         guard expression.variables.contains(where: { definedBy[$0] >= 0 }) else { return expression }
-        var coefficients: [Int: Double] = [:]
-        var scales: [Int: Double] = [:]
+        // Terms accumulate in arrays; `slot` (kept between calls, all -1 outside) finds a variable's term.
+        var slot = inlineSlots
+        inlineSlots = []
+        if slot.count < variableCount { slot += [Int](repeating: -1, count: variableCount - slot.count) }
+        var variables: [Int] = []
+        var coefficients: [Double] = []
+        var scales: [Double] = []
         /// Definitions to expand, ascending and distinct: the last is expanded next.
         var pending: [Int] = []
         var constant = expression.constant
         func accumulate(_ variable: Int, _ amount: Double) {
-            coefficients[variable, default: 0] += amount
-            scales[variable] = max(scales[variable] ?? 0, abs(amount))
+            if slot[variable] >= 0 {
+                coefficients[slot[variable]] += amount
+                scales[slot[variable]] = max(scales[slot[variable]], abs(amount))
+            } else {
+                slot[variable] = variables.count
+                variables.append(variable)
+                coefficients.append(amount)
+                scales.append(abs(amount))
+            }
             let handle = definedBy[variable]
             guard handle >= 0 else { return }
             var low = 0, high = pending.count
@@ -314,8 +328,10 @@ public struct Solver: Sendable {
         }
         for i in expression.variables.indices { accumulate(expression.variables[i], expression.coefficients[i]) }
         while let handle = pending.popLast() {
-            guard case .definition(let subject) = records[handle].placement,
-                  let factor = coefficients.removeValue(forKey: subject) else { continue }
+            guard case .definition(let subject) = records[handle].placement, slot[subject] >= 0 else { continue }
+            let factor = coefficients[slot[subject]]
+            coefficients[slot[subject]] = 0
+            scales[slot[subject]] = .infinity
             let definition = records[handle].expression
             guard let own = definition.variables.firstIndex(of: subject) else { continue }
             // subject = -(Σ others + constant) / own coefficient
@@ -325,9 +341,14 @@ public struct Solver: Sendable {
                 accumulate(definition.variables[i], scale * definition.coefficients[i])
             }
         }
-        var variables = coefficients.keys.filter { !Tolerance.cancels(coefficients[$0] ?? 0, scale: scales[$0] ?? 0) }
-        variables.sort()
-        return NormalizedExpression(variables: variables, coefficients: variables.map { coefficients[$0] ?? 0 }, constant: constant)
+        var kept: [Int] = []
+        for term in variables.indices {
+            slot[variables[term]] = -1
+            if !Tolerance.cancels(coefficients[term], scale: scales[term]) { kept.append(term) }
+        }
+        inlineSlots = slot
+        kept.sort { variables[$0] < variables[$1] }
+        return NormalizedExpression(variables: kept.map { variables[$0] }, coefficients: kept.map { coefficients[$0] }, constant: constant)
     }
 
     /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.

@@ -33,17 +33,17 @@ public enum ConstraintForms {
         _ element: JSONValue, index: Int, pointer: JSONPointer,
         hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection
     ) throws(LayoutProblem) -> [LayoutConstraint] {
-        let defaultBase = "constraints[\(index)]"
+        var defaultBase: String { "constraints[\(index)]" }
         switch element.kind {
         case .string:
             let text = element.string ?? ""
-            var c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer, id: defaultBase)
+            let base = defaultBase
+            var c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer, id: base)
             try ConstraintValidation.validate(c, hierarchy: hierarchy)
-            c.id = defaultBase
+            c.id = base
             return [c]
         case .object:
-            let fields = element.members
-            func has(_ key: String) -> Bool { fields.contains { $0.key == key } }
+            func has(_ key: String) -> Bool { element[key] != nil }
             let result: (constraints: [LayoutConstraint], base: String?)
             if has("firstItem") {
                 let (c, id) = try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy)
