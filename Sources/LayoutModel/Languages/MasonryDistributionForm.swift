@@ -16,7 +16,9 @@ enum MasonryDistributionForm {
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         let id = try f.string("id")
-        let list = f.member("distribute")!
+        guard let list = f.member("distribute") else {
+            throw .schema("missing required field 'distribute'", at: pointer / "distribute")
+        }
         guard list.kind == .array else {
             throw .schema("'distribute' must be an array of view ids, not \(list.kind.article)", at: pointer / "distribute")
         }

@@ -106,7 +106,9 @@ enum MasonryMakeForm {
         if relations.count > 1 {
             throw .schema("Redefinition of constraint relation", at: pointer / relations[1].0)
         }
-        let targetValue = f.member(relationField)!
+        guard let targetValue = f.member(relationField) else {
+            throw .schema("missing required field '\(relationField)'", at: pointer / relationField)
+        }
         var targets: [(Target, ConstraintValidation.FieldPointers.Location)] = []
         if targetValue.kind == .array {
             guard targetValue.count > 0 else {
