@@ -153,6 +153,7 @@ private struct Installation {
 
     /// Frames, conflicts and ambiguities at the current size.
     mutating func read() throws(LayoutProblem) -> SizedLayout {
+        try verifyRequiredConstraints()
         let tree = request.tree
         let scale = request.displayScale
         var frames: [(id: String, frame: Frame)] = []
@@ -209,6 +210,40 @@ private struct Installation {
         }
         return result
     }
+
+    /// Refuses a solution in which a required constraint the solver holds is off by more than
+    /// one part in a million of the largest term in it: double arithmetic cannot carry the
+    /// request (chains of extreme multipliers and constants), and a wrong frame must not be
+    /// answered as if it were right.
+    private func verifyRequiredConstraints() throws(LayoutProblem) {
+        for (index, handle) in handles.enumerated() where handle != nil {
+            let constraint = installed[index]
+            guard constraint.priority == LayoutPriority.required.value else { continue }
+            var sum = constraint.expression.constant
+            var scale = max(1, abs(sum))
+            for term in constraint.expression.terms {
+                let product = term.coefficient * solver.value(of: term.variable)
+                sum += product
+                scale = max(scale, abs(product))
+            }
+            let excess: Double
+            switch constraint.relation {
+            case .equal: excess = abs(sum)
+            case .lessThanOrEqual: excess = sum
+            case .greaterThanOrEqual: excess = -sum
+            }
+            guard excess > Self.requiredTolerance * scale || !sum.isFinite else { continue }
+            let pointer: JSONPointer
+            if case .request(let origin) = constraint.origin { pointer = origin.pointer } else { pointer = .root }
+            throw .invalid(
+                "numerically-unstable",
+                "'\(constraint.id)' (\(constraint.description)) cannot be held to double precision: the constraints reach magnitudes around \(scale.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
+                at: pointer)
+        }
+    }
+
+    /// How far (relative to its largest term) a required constraint may miss before the answer is refused.
+    static let requiredTolerance = 1e-6
 
     private static func run<T>(_ body: () throws(SolverError) -> T) throws(LayoutProblem) -> T {
         do { return try body() } catch { throw problem(error) }
