@@ -103,6 +103,11 @@ public final class LayoutService: HTTPHandler {
         return finish(head, response, route: Route(path: head.path)?.name ?? "unknown")
     }
 
+    public func clientGone(_ head: HTTPRequestHead) -> HTTPResponse {
+        metrics.rejected(reason: "client-gone")
+        return finish(head, HTTPResponse(status: 499), route: Route(path: head.path)?.name ?? "unknown")
+    }
+
     // MARK: Routes
 
     private func solve(_ request: HTTPRequest, start: ContinuousClock.Instant) -> HTTPResponse {
