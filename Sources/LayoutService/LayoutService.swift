@@ -54,6 +54,13 @@ public final class LayoutService: HTTPHandler {
             response.headers.append(("WWW-Authenticate", "Bearer realm=\"layoutd\""))
             return finish(head, response, route: route.name)
         }
+        for name in ["strict", "pretty"] {
+            if let value = head.queryItem(name), value != "true", value != "false" {
+                metrics.rejected(reason: "invalid-query")
+                return finish(head, problem(400, "invalid-query", "Invalid query parameter",
+                                            "the query parameter '\(name)' must be true or false, not '\(value.prefix(40))'"), route: route.name)
+            }
+        }
         guard Self.isJSON(head.header("content-type")) else {
             metrics.rejected(reason: "unsupported-media-type")
             return finish(head, problem(415, "unsupported-media-type", "Unsupported media type",
