@@ -144,6 +144,9 @@ struct Layoutd: ParsableCommand {
         logger.notice("listening", metadata: ["host": "\(host)", "port": "\(boundPort)", "version": "\(ServiceVersion.version)"])
 
         let drainDeadline = Duration.seconds(drainSeconds)
+        // The main thread waits here and returns normally once drained, so that the process
+        // exits 0 through main (everything it owns released) rather than from a signal thread.
+        let stopped = DispatchSemaphore(value: 0)
         let signals: [Int32] = [SIGTERM, SIGINT]
         let sources = signals.map { signalNumber -> any DispatchSourceSignal in
             signal(signalNumber, SIG_IGN)
@@ -153,12 +156,13 @@ struct Layoutd: ParsableCommand {
                 service.beginDraining()
                 server.drain(deadline: drainDeadline)
                 logger.notice("stopped")
-                Glibc.exit(0)
+                stopped.signal()
             }
             source.resume()
             return source
         }
-        withExtendedLifetime(sources) { dispatchMain() }
+        stopped.wait()
+        for source in sources { source.cancel() }
     }
 }
 
