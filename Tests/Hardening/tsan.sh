@@ -5,7 +5,7 @@
 # Usage: Tests/Hardening/tsan.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-log=.build-tsan.log
+log=.build-tsan/tsan.log
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -E "error|Build" || true
 TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" \
   swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
