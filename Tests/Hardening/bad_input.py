@@ -18,7 +18,7 @@ import sys
 from harness import JSON, ROOT, Layoutd, Tally, request
 
 CORPUS = ROOT.parent / "shared" / "data" / "JSONTestSuite" / "test_parsing"
-ROUTES = {"/solve": "POST, OPTIONS", "/healthz": "GET, HEAD, OPTIONS", "/readyz": "GET, HEAD, OPTIONS",
+ROUTES = {"/solve": "POST, OPTIONS", "/": "GET, HEAD, OPTIONS", "/healthz": "GET, HEAD, OPTIONS", "/readyz": "GET, HEAD, OPTIONS",
           "/version": "GET, HEAD, OPTIONS", "/metrics": "GET, HEAD, OPTIONS", "/openapi.yaml": "GET, HEAD, OPTIONS"}
 
 BAD_NUMBERS = ["1e309", "-1e309", "1" + "0" * 400, "-" + "9" * 400, "1e6000", "1.5e1000"]
