@@ -66,3 +66,17 @@ let package = Package(
         .testTarget(name: "LayoutCLITests", dependencies: ["layout"]),
     ]
 )
+
+// libFuzzer targets (README, "Fuzzing"): only with LAYOUTD_FUZZ=1, since they have no main of
+// their own (libFuzzer's is linked in by --sanitize=fuzzer) and so build only with it:
+//   LAYOUTD_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
+//     --scratch-path .build-fuzz --product FuzzRequest
+if Context.environment["LAYOUTD_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "FuzzSupport", dependencies: ["LayoutModel", "LayoutSolver", "JSON"], path: "Fuzz/Sources/FuzzSupport"),
+        .executableTarget(name: "FuzzRequest", dependencies: ["FuzzSupport"], path: "Fuzz/Sources/FuzzRequest"),
+        .executableTarget(name: "FuzzEquation", dependencies: ["FuzzSupport", "JSON"], path: "Fuzz/Sources/FuzzEquation"),
+        .executableTarget(name: "FuzzVisualFormat", dependencies: ["FuzzSupport", "JSON"], path: "Fuzz/Sources/FuzzVisualFormat"),
+        .executableTarget(name: "FuzzSolver", dependencies: ["LayoutSolver"], path: "Fuzz/Sources/FuzzSolver"),
+    ]
+}

@@ -413,6 +413,18 @@ void lhs_conn_suspend(lhs_conn *c) {
   MHD_suspend_connection(c->connection);
 }
 
+int lhs_conn_peer_gone(lhs_conn *c) {
+  if (NULL == c || PH_SUSPENDED != c->phase)
+    return 0;
+  const union MHD_ConnectionInfo *ci =
+      MHD_get_connection_info(c->connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (NULL == ci)
+    return 0;
+  char b;
+  ssize_t n = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+  return 0 == n || (n < 0 && (ECONNRESET == errno || ENOTCONN == errno));
+}
+
 void lhs_conn_resume(lhs_conn *c, lhs_response *response) {
   if (NULL == c) {
     lhs_response_free(response);

@@ -251,7 +251,10 @@ final class ServerCore: Sendable {
     /// Starts the worker threads (they hold `self` until the pool is shut down).
     func startWorkers() -> Bool {
         pool.start { [self] job in
-            let response = handler.respond(to: job.request)
+            // A client that left while its request waited in the queue gets no solve: the
+            // worker goes on to one whose client still waits.
+            let response = lhs_conn_peer_gone(job.conn) != 0
+                ? handler.clientGone(job.request.head) : handler.respond(to: job.request)
             return { self.finish(job, with: response) }
         }
     }

@@ -124,6 +124,14 @@ public protocol HTTPHandler: Sendable {
     func bodyTooLarge(_ head: HTTPRequestHead, limit: Int) -> HTTPResponse
     /// The response when every worker and queue slot is busy (503; the handler adds Retry-After).
     func overloaded(_ head: HTTPRequestHead) -> HTTPResponse
+    /// Instead of `respond(to:)` on a worker, when the client closed its connection while the
+    /// request waited for a worker: nobody will read this response (count it, log it).
+    func clientGone(_ head: HTTPRequestHead) -> HTTPResponse
+}
+
+extension HTTPHandler {
+    /// By default an empty 499 (nginx's "client closed request"), which is never sent.
+    public func clientGone(_ head: HTTPRequestHead) -> HTTPResponse { HTTPResponse(status: 499) }
 }
 
 public struct HTTPServerConfiguration: Sendable {

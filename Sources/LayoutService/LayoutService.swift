@@ -13,15 +13,22 @@ public final class LayoutService: HTTPHandler {
     private let logger: Logger
     private let metrics = ServiceMetrics()
     private let cors: CORSPolicy
+    private let auth: BearerAuth?
     private let draining = Atomic<Bool>(false)
     private let requestCounter = Atomic<UInt64>(0)
     private let requestIDPrefix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    private let observed = Mutex<WeakServer>(WeakServer())
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger) {
         self.configuration = configuration
         self.logger = logger
         self.cors = CORSPolicy(allowedOrigins: configuration.allowedOrigins)
+        self.auth = configuration.apiKey.map(BearerAuth.init(key:))
     }
+
+    /// The server whose open connections and in-flight solves `/metrics` reports (held weakly:
+    /// the server holds this service).
+    public func observe(_ server: HTTPServer) { observed.withLock { $0.server = server } }
 
     /// From now on `/readyz` answers 503 so load balancers stop sending traffic.
     public func beginDraining() { draining.store(true, ordering: .relaxed) }
@@ -41,11 +48,18 @@ public final class LayoutService: HTTPHandler {
             return finish(head, response, route: route.name)
         }
         guard route == .solve else { return nil }
-        if let key = configuration.apiKey, head.header("authorization") != "Bearer \(key)" {
+        if let auth, !auth.accepts(head.header("authorization")) {
             metrics.rejected(reason: "unauthorized")
             var response = problem(401, "unauthorized", "Unauthorized", "POST /solve needs the header 'Authorization: Bearer <api key>'")
             response.headers.append(("WWW-Authenticate", "Bearer realm=\"layoutd\""))
             return finish(head, response, route: route.name)
+        }
+        for name in ["strict", "pretty"] {
+            if let value = head.queryItem(name), value != "true", value != "false" {
+                metrics.rejected(reason: "invalid-query")
+                return finish(head, problem(400, "invalid-query", "Invalid query parameter",
+                                            "the query parameter '\(name)' must be true or false, not '\(value.prefix(40))'"), route: route.name)
+            }
         }
         guard Self.isJSON(head.header("content-type")) else {
             metrics.rejected(reason: "unsupported-media-type")
@@ -78,7 +92,7 @@ public final class LayoutService: HTTPHandler {
         case .readyz: response = draining.load(ordering: .relaxed) ? text(503, "draining\n") : text(200, "ready\n")
         case .openapi: response = HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: PackageResources.openapi_yaml)
         case .version: response = version()
-        case .metrics: response = HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: metrics.render())
+        case .metrics: response = HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: metrics.render(server: observed.withLock { $0.server }))
         }
         return finish(head, response, route: route.name, start: start)
     }
@@ -94,6 +108,11 @@ public final class LayoutService: HTTPHandler {
         var response = problem(503, "overloaded", "Service busy", "every solver slot and queue place is taken; retry shortly")
         response.headers.append(("Retry-After", String(configuration.retryAfterSeconds)))
         return finish(head, response, route: Route(path: head.path)?.name ?? "unknown")
+    }
+
+    public func clientGone(_ head: HTTPRequestHead) -> HTTPResponse {
+        metrics.rejected(reason: "client-gone")
+        return finish(head, HTTPResponse(status: 499), route: Route(path: head.path)?.name ?? "unknown")
     }
 
     // MARK: Routes
@@ -140,7 +159,6 @@ public final class LayoutService: HTTPHandler {
         response.headers.mergeVary()
         response.headers.append(("X-Request-Id", requestID))
         let duration = start.map { ContinuousClock.now - $0 } ?? .zero
-        metrics.requestStarted()
         metrics.requestFinished(route: route, status: response.status, duration: duration)
         logger.info("request", metadata: [
             "method": "\(head.method)", "path": "\(head.path.prefix(200))", "status": "\(response.status)",
@@ -168,6 +186,11 @@ public final class LayoutService: HTTPHandler {
             !parameter.hasPrefix("charset=") || parameter == "charset=utf-8" || parameter == "charset=\"utf-8\""
         }
     }
+}
+
+/// A weak reference to the observed server.
+struct WeakServer {
+    weak var server: HTTPServer?
 }
 
 /// The resources the service answers.

@@ -1,4 +1,5 @@
 import CoreMetrics
+import HTTPServer
 import Metrics
 import Prometheus
 
@@ -7,7 +8,8 @@ import Prometheus
 final class ServiceMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    private let inFlight: Meter
+    private let inFlight: CoreMetrics.Gauge
+    private let openConnections: CoreMetrics.Gauge
     private let solveTime: Metrics.Timer
     private let pivots: Recorder
     private let views: Recorder
@@ -23,18 +25,16 @@ final class ServiceMetrics: Sendable {
         let sizeBuckets: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
         factory.defaultValueHistogramBuckets = sizeBuckets
         self.factory = factory
-        inFlight = Meter(label: "layoutd_requests_in_flight", factory: factory)
+        inFlight = CoreMetrics.Gauge(label: "layoutd_requests_in_flight", factory: factory)
+        openConnections = CoreMetrics.Gauge(label: "layoutd_connections_open", factory: factory)
         solveTime = Metrics.Timer(label: "layoutd_solve_duration_seconds", factory: factory)
         pivots = Recorder(label: "layoutd_solve_pivots", aggregate: true, factory: factory)
         views = Recorder(label: "layoutd_request_views", aggregate: true, factory: factory)
         constraints = Recorder(label: "layoutd_request_constraints", aggregate: true, factory: factory)
     }
 
-    func requestStarted() { inFlight.increment() }
-
     /// One finished request: counted by route and status, timed by route.
     func requestFinished(route: String, status: Int, duration: Duration) {
-        inFlight.decrement()
         Counter(label: "layoutd_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
         Metrics.Timer(label: "layoutd_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
             .recordNanoseconds(duration.nanoseconds)
@@ -53,8 +53,15 @@ final class ServiceMetrics: Sendable {
         constraints.record(constraintCount)
     }
 
-    /// The Prometheus text exposition of every metric.
-    func render() -> [UInt8] { registry.emitToBuffer() }
+    /// The Prometheus text exposition of every metric, with the server's gauges read now
+    /// (`layoutd_requests_in_flight`: solves queued or running; `layoutd_connections_open`).
+    func render(server: HTTPServer?) -> [UInt8] {
+        if let server {
+            inFlight.record(server.requestsInFlight)
+            openConnections.record(server.currentConnections)
+        }
+        return registry.emitToBuffer()
+    }
 }
 
 extension Duration {

@@ -45,6 +45,12 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Connections in all (env LAYOUTD_CONNECTION_LIMIT).")
     var connectionLimit: Int = Environment.int("LAYOUTD_CONNECTION_LIMIT") ?? 1000
 
+    @Option(help: "Bytes per connection for its request line, headers and read buffer, not the body (env LAYOUTD_CONNECTION_MEMORY_LIMIT).")
+    var connectionMemoryLimit: Int = Environment.int("LAYOUTD_CONNECTION_MEMORY_LIMIT") ?? 64 << 10
+
+    @Option(help: "Stack size in bytes of the network and solver threads (env LAYOUTD_THREAD_STACK_SIZE).")
+    var threadStackSize: Int = Environment.int("LAYOUTD_THREAD_STACK_SIZE") ?? 8 << 20
+
     @Option(help: "Most views in one request (env LAYOUTD_MAX_VIEWS).")
     var maxViews: Int = Environment.int("LAYOUTD_MAX_VIEWS") ?? LayoutLimits.default.maxViews
 
@@ -87,6 +93,8 @@ struct Layoutd: ParsableCommand {
             throw ValidationError("\(name) must not be negative")
         }
         guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
+        guard connectionMemoryLimit >= 4096 else { throw ValidationError("--connection-memory-limit must be at least 4096") }
+        guard threadStackSize >= 1 << 20 else { throw ValidationError("--thread-stack-size must be at least 1 MiB (deep JSON needs it)") }
         guard ["json", "text"].contains(logFormat) else { throw ValidationError("--log-format must be json or text") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
     }
@@ -121,7 +129,10 @@ struct Layoutd: ParsableCommand {
         configuration.connectionTimeoutSeconds = connectionTimeout
         configuration.perIPConnectionLimit = perIPLimit
         configuration.connectionLimit = connectionLimit
+        configuration.connectionMemoryLimitBytes = connectionMemoryLimit
+        configuration.threadStackSizeBytes = threadStackSize
         let server = HTTPServer(configuration: configuration, handler: service, logger: logger)
+        service.observe(server)
 
         let boundPort: Int
         do {
@@ -133,6 +144,9 @@ struct Layoutd: ParsableCommand {
         logger.notice("listening", metadata: ["host": "\(host)", "port": "\(boundPort)", "version": "\(ServiceVersion.version)"])
 
         let drainDeadline = Duration.seconds(drainSeconds)
+        // The main thread waits here and returns normally once drained, so that the process
+        // exits 0 through main (everything it owns released) rather than from a signal thread.
+        let stopped = DispatchSemaphore(value: 0)
         let signals: [Int32] = [SIGTERM, SIGINT]
         let sources = signals.map { signalNumber -> any DispatchSourceSignal in
             signal(signalNumber, SIG_IGN)
@@ -142,12 +156,13 @@ struct Layoutd: ParsableCommand {
                 service.beginDraining()
                 server.drain(deadline: drainDeadline)
                 logger.notice("stopped")
-                Glibc.exit(0)
+                stopped.signal()
             }
             source.resume()
             return source
         }
-        withExtendedLifetime(sources) { dispatchMain() }
+        stopped.wait()
+        for source in sources { source.cancel() }
     }
 }
 

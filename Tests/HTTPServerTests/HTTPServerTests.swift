@@ -11,6 +11,8 @@ import Testing
 final class Gate: Sendable {
     private let isOpen = Atomic<Bool>(false)
     let entered = Atomic<Int>(0)
+    /// Requests to `/counted` that reached `respond`.
+    let counted = Atomic<Int>(0)
     func open() { isOpen.store(true, ordering: .releasing) }
     func wait(timeoutSeconds: Double = 20) {
         entered.add(1, ordering: .relaxed)
@@ -35,6 +37,9 @@ struct TestHandler: HTTPHandler {
         switch head.path {
         case "/healthz":
             return HTTPResponse(status: 200, body: Array("ok".utf8))
+        case "/counted":
+            gate.counted.add(1, ordering: .relaxed)
+            return HTTPResponse(status: 200, body: Array("counted".utf8))
         case "/block":
             gate.wait()
             return HTTPResponse(status: 200, body: Array("unblocked".utf8))
@@ -302,6 +307,33 @@ final class Background<T: Sendable>: Sendable {
         gate.open()
         #expect(eventually { server.suspendedConnections == 0 && server.currentConnections == 0 })
         #expect(try RawHTTP.request(port: port, path: "/healthz").status == 200)
+    }
+
+    @Test func queuedRequestsOfClientsThatLeftAreNotAnswered() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, queueLimit: 8, gate: gate)
+        let port = try server.start()
+        defer { server.stop() }
+        let running = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
+        for (index, leaves) in [(1, "closes"), (2, "resets")] {
+            let c = try RawHTTPConnection(port: port)
+            try c.send("POST /counted HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
+            #expect(eventually { server.requestsInFlight == 1 + index })
+            if leaves == "resets" {
+                var linger = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(c.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+            }
+            c.shutdownBoth()
+        }
+        let waiting = Background { try? RawHTTP.request(port: port, method: "POST", path: "/counted", body: Array("x".utf8)) }
+        #expect(eventually { server.requestsInFlight == 4 })
+        gate.open()
+        #expect(running.wait()??.status == 200)
+        #expect(waiting.wait()??.bodyText == "counted")
+        #expect(eventually { server.requestsInFlight == 0 && server.currentConnections == 0 })
+        // Only the client that stayed got a worker's answer.
+        #expect(gate.counted.load(ordering: .relaxed) == 1)
     }
 
     @Test func manyConcurrentRequests() throws {

@@ -105,6 +105,9 @@ import Testing
         #expect(metrics.contains("layoutd_http_requests_total"))
         #expect(metrics.contains(#"route="solve""#))
         #expect(metrics.contains("layoutd_solve_duration_seconds"))
+        // The /metrics request itself is the one open connection; no solve is in flight.
+        #expect(metrics.contains("layoutd_connections_open 1"))
+        #expect(metrics.contains("layoutd_requests_in_flight 0"))
     }
 
     @Test func readinessTurnsOffWhenDraining() throws {

@@ -19,6 +19,7 @@ final class ServiceHarness {
         logger.logLevel = .warning
         service = LayoutService(configuration: configuration, logger: logger)
         server = HTTPServer(configuration: http, handler: service, logger: logger)
+        service.observe(server)
         port = try server.start()
     }
 

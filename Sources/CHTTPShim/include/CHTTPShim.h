@@ -155,6 +155,12 @@ void lhs_stop(lhs_server *server);
 /** Suspends the connection; call only from on_request, before handing it to another thread. */
 void lhs_conn_suspend(lhs_conn *conn);
 /**
+ * From any thread, while `conn` is suspended: whether the peer has closed or reset the
+ * connection with nothing left unread (it will never read a response). A client that only
+ * half-closes its sending side counts as gone too.
+ */
+int lhs_conn_peer_gone(lhs_conn *conn);
+/**
  * From any thread: hands `response` (ownership moves to C) to a suspended
  * connection and resumes it; MHD queues it from its own thread. After this
  * call, `conn` must not be touched.

@@ -1,0 +1,89 @@
+import LayoutSolver
+
+/// The solver on random small systems: up to 6 variables and 12 constraints drawn from the
+/// input, with coefficients within the request limits (|m| in 1e-3…1e3) and constants up to 1e6,
+/// some removed again, optionally re-solved after edits. After each successful `solve()` every
+/// required constraint still present must hold (to 1e-6 relative); any other error than the
+/// documented ones, or a violated required constraint, stops the fuzzer.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    var input = ByteReader(UnsafeBufferPointer(start: data, count: count))
+    let coefficients: [Double] = [1, -1, 2, -2, 0.5, -0.5, 1e-3, -1e-3, 1e3, -1e3, 0.1, 3, 1.5, -0.25, 7, 999.9]
+    let constants: [Double] = [0, 1, -1, 8, -8, 100, -100, 0.5, 1e6, -1e6, 320, 480, 1e-3, 44, 1e6 / 7, -0.1]
+    let priorities: [Double] = [1000, 1000, 1000, 750, 250, 500, 1, 999]
+
+    var solver = Solver(budget: SolverBudget(maxPivots: 10_000))
+    let variables = (0..<(1 + Int(input.next() % 6))).map { _ in solver.makeVariable() }
+    var required: [(ConstraintHandle, LinearExpression, Relation)] = []
+    var added: [ConstraintHandle] = []
+    for _ in 0..<min(12, input.remaining / 5) {
+        let first = variables[Int(input.next()) % variables.count]
+        let second = variables[Int(input.next()) % variables.count]
+        let shape = input.next()
+        let expression = LinearExpression(
+            [Term(first, coefficients[Int(shape & 15)]), Term(second, coefficients[Int(shape >> 4)])],
+            constant: constants[Int(input.next() & 15)])
+        let mode = input.next()
+        let relation: [Relation] = [.equal, .lessThanOrEqual, .greaterThanOrEqual, .equal]
+        let priority = priorities[Int(mode >> 2) % priorities.count]
+        do {
+            let handle = try solver.add(expression, relation[Int(mode & 3)], priority: priority)
+            added.append(handle)
+            if priority == 1000 { required.append((handle, expression, relation[Int(mode & 3)])) }
+        } catch {
+            expectDocumented(error)
+        }
+        if mode & 0x80 != 0, let victim = added.popLast() {
+            do {
+                try solver.remove(victim)
+                required.removeAll { $0.0 == victim }
+            } catch {
+                fatalError("removing a present constraint failed: \(error)")
+            }
+        }
+    }
+    do {
+        try solver.solve()
+    } catch {
+        expectDocumented(error)
+        return 0
+    }
+    for (handle, expression, relation) in required where solver.contains(handle) {
+        var residual = expression.constant
+        var scale = abs(expression.constant)
+        for term in expression.terms {
+            residual += term.coefficient * solver.value(of: term.variable)
+            scale += abs(term.coefficient * solver.value(of: term.variable))
+        }
+        let tolerance = 1e-6 * max(1, scale)
+        let holds: Bool
+        switch relation {
+        case .equal: holds = abs(residual) <= tolerance
+        case .lessThanOrEqual: holds = residual <= tolerance
+        case .greaterThanOrEqual: holds = residual >= -tolerance
+        }
+        if !holds { fatalError("required constraint \(handle.index) is off by \(residual): \(expression) \(relation) 0") }
+    }
+    return 0
+}
+
+/// Errors a well-formed call may meet: a conflict or the budget.
+func expectDocumented(_ error: SolverError) {
+    switch error {
+    case .unsatisfiable, .pivotBudgetExceeded, .deadlineExceeded: return
+    default: fatalError("unexpected solver error: \(error)")
+    }
+}
+
+/// The fuzzer's bytes, read one at a time (0 once exhausted).
+struct ByteReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    var remaining: Int { bytes.count - offset }
+    mutating func next() -> UInt8 {
+        guard offset < bytes.count else { return 0 }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+}

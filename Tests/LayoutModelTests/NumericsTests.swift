@@ -1,0 +1,101 @@
+import LayoutModel
+import Testing
+
+/// Numbers at the edges of the request limits (|constants| ≤ 1e6, 1e-3 ≤ |multiplier| ≤ 1e3):
+/// redundant but consistent constraints are never reported as conflicts, and tiny multipliers
+/// are solved exactly or refused, never silently wrong.
+@Suite struct NumericsTests {
+    /// Magnitudes from 1 to 1e6, round and not (a third, a seventh: not representable in binary).
+    static let magnitudes: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
+                                       1.0 / 3, 1_000_000.0 / 7, 999_999, 12_345.678]
+
+    /// A chain of 10 views, x0 + i × (w + gap) with w = m / 20, gap = m / 80, x0 = m / 100, ending
+    /// at x0 + 10w + 9gap = 0.6225 m, in a root 0.6225 m wide; then the same facts again, in other
+    /// words (each redundant): the last right edge at the root's right, the root's right × 1
+    /// through a multiplier, widths equal to the first one's, and the total through a constant.
+    @Test(arguments: magnitudes)
+    func redundantChainHasNoSpuriousConflict(m: Double) throws {
+        let w = m / 20, gap = m / 80, x0 = m / 100
+        let end = x0 + 10 * w + 9 * gap
+        var views = [#"{"id": "root"}"#]
+        var constraints: [String] = []
+        for i in 0..<10 {
+            views.append(#"{"id": "v\#(i)", "parent": "root"}"#)
+            let left = i == 0
+                ? #"{"firstItem": "v0", "firstAttribute": "left", "secondItem": "root", "constant": \#(x0)}"#
+                : #"{"firstItem": "v\#(i)", "firstAttribute": "left", "secondItem": "v\#(i - 1)", "secondAttribute": "right", "constant": \#(gap)}"#
+            constraints += [left,
+                            #"{"firstItem": "v\#(i)", "firstAttribute": "width", "constant": \#(w)}"#,
+                            #"{"firstItem": "v\#(i)", "firstAttribute": "top", "secondItem": "root"}"#,
+                            #"{"firstItem": "v\#(i)", "firstAttribute": "height", "constant": 10}"#]
+        }
+        constraints += [
+            #"{"firstItem": "v9", "firstAttribute": "right", "secondItem": "root"}"#,
+            #"{"firstItem": "v9", "firstAttribute": "right", "secondItem": "root", "secondAttribute": "right", "multiplier": 1}"#,
+            #"{"firstItem": "v9", "firstAttribute": "right", "secondItem": "root", "secondAttribute": "left", "constant": \#(end)}"#,
+            #"{"firstItem": "v5", "firstAttribute": "width", "secondItem": "v0"}"#,
+            #"{"firstItem": "v9", "firstAttribute": "width", "secondItem": "v3", "multiplier": 1}"#,
+        ]
+        let result = try solve("""
+        {"size": {"width": \(end), "height": 10}, "views": [\(views.joined(separator: ", "))],
+         "constraints": [\(constraints.joined(separator: ", "))]}
+        """)
+        #expect(result.status == .ok, "magnitude \(m)")
+        #expect(result.layouts[0].conflicts.isEmpty, "magnitude \(m): \(result.layouts[0].conflicts.map(\.constraints))")
+        for i in 0..<10 {
+            expectFrame(result.frame("v\(i)"), x0 + Double(i) * (w + gap), 0, w, 10)
+        }
+    }
+
+    /// 1e6 × 0.001 = 1000, × 0.001 = 1, × 0.001 = 0.001: each exact to 1e-9 (relative).
+    @Test func chainOfTinyMultipliersIsExact() throws {
+        let result = try solve("""
+        {"size": {"width": 1000000, "height": 1000000},
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}, {"id": "c", "parent": "root"}],
+         "constraints": ["a.width == root.width * 0.001", "b.width == a.width * 0.001", "c.width == b.width * 0.001",
+                         "a.height == root.height / 1000", "b.height == a.height / 1000 + 0.5", "c.height == b.height * 0.002",
+                         "a.left == root.left", "a.top == root.top", "b.left == root.left", "b.top == root.top",
+                         "c.left == a.right * 0.001", "c.top == root.top"]}
+        """)
+        #expect(result.status == .ok)
+        #expect(result.layouts[0].conflicts.isEmpty)
+        expectFrame(result.frame("a"), 0, 0, 1_000, 1_000)
+        expectFrame(result.frame("b"), 0, 0, 1, 1.5)  // 1000 / 1000 + 0.5
+        expectFrame(result.frame("c"), 1, 0, 0.001, 0.003)  // left = 1000 × 0.001; 1.5 × 0.002
+    }
+
+    /// The inverse direction: 0.001 blown up by 1000 three times is 1e6.
+    @Test func chainOfLargeMultipliersIsExact() throws {
+        let result = try solve("""
+        {"size": {"width": 1000000, "height": 10},
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}, {"id": "c", "parent": "root"}],
+         "constraints": ["c.width == 0.001", "b.width == c.width * 1000", "a.width == b.width * 1000", "root.width == a.width * 1000",
+                         "a.left == root.left", "b.left == root.left", "c.left == root.left",
+                         "a.top == root.top", "b.top == root.top", "c.top == root.top",
+                         "a.height == 1", "b.height == 1", "c.height == 1"]}
+        """)
+        #expect(result.status == .ok)
+        #expect(result.layouts[0].conflicts.isEmpty)
+        expectFrame(result.frame("a"), 0, 0, 1_000, 1)
+        expectFrame(result.frame("b"), 0, 0, 1, 1)
+        expectFrame(result.frame("c"), 0, 0, 0.001, 1)
+    }
+
+    /// Below the limit, in every form a multiplier can take, the request is refused with a pointer.
+    @Test(arguments: [
+        #"{"firstItem": "a", "firstAttribute": "width", "secondItem": "root", "multiplier": 0.0009}"#,
+        #"{"firstItem": "a", "firstAttribute": "width", "secondItem": "root", "multiplier": 5e-324}"#,
+        #""a.width == root.width * 0.0009""#,
+        #""a.width == root.width / 1001""#,
+        #"{"view": "a", "make": "width", "equalTo": "root", "multipliedBy": 0.0001}"#,
+        #"{"view": "a", "make": "width", "equalTo": "root", "dividedBy": 1e300}"#,
+    ])
+    func multiplierBelowTheLimitIsRefused(constraint: String) throws {
+        let refused = problem("""
+        {"size": {"width": 100, "height": 100}, "views": [{"id": "root"}, {"id": "a", "parent": "root"}],
+         "constraints": [\(constraint)]}
+        """)
+        #expect(refused?.status == 422)
+        #expect(refused?.pointer.description.hasPrefix("/constraints/0") == true, "\(String(describing: refused))")
+    }
+}

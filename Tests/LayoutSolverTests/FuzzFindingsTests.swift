@@ -1,0 +1,50 @@
+import LayoutSolver
+import Testing
+
+/// Systems FuzzSolver found (Fuzz/Regressions/FuzzSolver), written out: after `solve()` every
+/// required constraint must hold. Both fail with the current engine, which leaves a variable at
+/// 0 instead of solving for it; they are known issues until the solver is fixed (then remove
+/// `withKnownIssue`, which reports an issue once they pass).
+@Suite struct FuzzFindingsTests {
+    /// `tiny-value-snapped-to-zero`: x0 + x2 + 8 = 0 and 999.9·x0 + 999.9·x0 + 0.001 = 0, so
+    /// x0 = −0.001 / 1999.8 ≈ −5.0005e-7 and x2 = −8 − x0 (an optional −2·x0 + 0.5·x2 + 1e6/7 ≥ 0
+    /// at 750 holds at that point: 0.5·(−8) + 142857 > 0).
+    @Test func tinySolutionIsNotSnappedToZero() throws {
+        var s = Solver()
+        let x0 = s.makeVariable(), _ = s.makeVariable(), x2 = s.makeVariable()
+        try s.add(expr([(x0, 1), (x2, 1)], 8), .equal)
+        try s.add(expr([(x0, -2), (x2, 0.5)], 1e6 / 7), .greaterThanOrEqual, priority: 750)
+        try s.add(expr([(x0, 999.9), (x0, 999.9)], 0.001), .equal)
+        try s.solve()
+        withKnownIssue("the solver leaves x0 at 0 (solver rewrite in progress)") {
+            #expect(abs(s.value(of: x0) - (-0.001 / 1999.8)) < 1e-15)
+            #expect(abs(s.value(of: x0) + s.value(of: x2) + 8) < 1e-9)
+        }
+    }
+
+    /// `required-equality-left-unsolved`: a chain through 0.001 and 1000 coefficients with
+    /// constants of 1e6. By hand, from the required equalities: 1001·x3 = −1e6; x1 = (2·x3 − 1e6)
+    /// / 0.001; x2 = −(1e6 + 2·x1) / 0.001; x4 = 2·(0.001·x1 + 1e6); 1001·x0 = −1e6. The required
+    /// inequality −x2 + 0.001·x4 − 1 ≤ 0 holds there (x2 ≈ 2e12).
+    @Test func requiredEqualityThroughTinyCoefficientsHolds() throws {
+        var s = Solver()
+        let x = (0..<5).map { _ in s.makeVariable() }
+        try s.add(expr([(x[3], 2), (x[1], -0.001)], -1e6), .equal)
+        try s.add(expr([(x[1], 2), (x[2], 0.001)], 1e6), .equal)
+        for _ in 0..<5 { try s.add(expr([(x[3], 1000), (x[3], 1)], 1e6), .equal) }
+        try s.add(expr([(x[2], -1), (x[4], 0.001)], -1), .lessThanOrEqual)
+        try s.add(expr([(x[4], -0.5), (x[1], 0.001)], 1e6), .equal)
+        try s.add(expr([(x[3], 1000), (x[3], 1)], -1e6), .lessThanOrEqual, priority: 1)
+        try s.add(expr([(x[0], -1000), (x[0], -1)], -1e6), .lessThanOrEqual, priority: 1)
+        try s.add(expr([(x[0], -1000), (x[0], -1)], -1e6), .equal)
+        try s.solve()
+        let x3 = -1e6 / 1001
+        let x1 = (2 * x3 - 1e6) / 0.001
+        let x4 = 2 * (0.001 * x1 + 1e6)
+        #expect(abs(s.value(of: x[3]) - x3) < 1e-9)
+        #expect(abs(s.value(of: x[0]) - x3) < 1e-9)
+        withKnownIssue("the solver leaves x4 at 0 (solver rewrite in progress)") {
+            #expect(abs(s.value(of: x[4]) - x4) < 1e-3)
+        }
+    }
+}
