@@ -219,25 +219,13 @@ private struct Installation {
         for (index, handle) in handles.enumerated() where handle != nil {
             let constraint = installed[index]
             guard constraint.priority == LayoutPriority.required.value else { continue }
-            var sum = constraint.expression.constant
-            var scale = max(1, abs(sum))
-            for term in constraint.expression.terms {
-                let product = term.coefficient * solver.value(of: term.variable)
-                sum += product
-                scale = max(scale, abs(product))
-            }
-            let excess: Double
-            switch constraint.relation {
-            case .equal: excess = abs(sum)
-            case .lessThanOrEqual: excess = sum
-            case .greaterThanOrEqual: excess = -sum
-            }
-            guard excess > Self.requiredTolerance * scale || !sum.isFinite else { continue }
+            let state = ConstraintState(constraint, in: solver)
+            guard state.violation > Self.requiredTolerance * state.scale || !state.residual.isFinite else { continue }
             let pointer: JSONPointer
             if case .request(let origin) = constraint.origin { pointer = origin.pointer } else { pointer = .root }
             throw .invalid(
                 "numerically-unstable",
-                "'\(constraint.id)' (\(constraint.description)) cannot be held to double precision: the constraints reach magnitudes around \(scale.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
+                "'\(constraint.id)' (\(constraint.description)) cannot be held to double precision: the constraints reach magnitudes around \(state.scale.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
                 at: pointer)
         }
     }

@@ -9,6 +9,8 @@ struct ConstraintState: Hashable, Sendable {
     var violation: Double
     /// Binding: it holds with equality (an inequality at its bound, an equality satisfied).
     var isActive: Bool
+    /// The largest magnitude in the sum (at least 1): what the residual is measured against.
+    var scale: Double
 
     /// Residuals within 1e-9 of the largest number in the sum count as zero.
     static let tolerance = 1e-9
@@ -21,6 +23,7 @@ struct ConstraintState: Hashable, Sendable {
             sum += product
             scale = max(scale, abs(product))
         }
+        self.scale = scale
         let zero = Self.tolerance * scale
         residual = abs(sum) <= zero ? 0 : sum
         switch constraint.relation {
