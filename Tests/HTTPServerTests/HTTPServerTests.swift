@@ -314,7 +314,7 @@ final class Background<T: Sendable>: Sendable {
         let server = makeServer(workers: 1, queueLimit: 8, gate: gate)
         let port = try server.start()
         defer { server.stop() }
-        let running = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        let running = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60) }
         #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
         for (index, leaves) in [(1, "closes"), (2, "resets")] {
             let c = try RawHTTPConnection(port: port)
@@ -357,11 +357,11 @@ final class Background<T: Sendable>: Sendable {
         let server = makeServer(workers: 1, queueLimit: 1, gate: gate)
         let port = try server.start()
         defer { server.stop() }
-        let first = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
-        let second = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        let first = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60) }
+        let second = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60) }
         #expect(eventually { server.requestsInFlight == 2 })
 
-        let third = try RawHTTP.request(port: port, method: "POST", path: "/block")
+        let third = try RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60)
         #expect(third.status == 503)
         #expect(third.header("Retry-After") == "1")
 
@@ -382,7 +382,7 @@ final class Background<T: Sendable>: Sendable {
         let gate = Gate()
         let server = makeServer(workers: 1, gate: gate)
         let port = try server.start()
-        let inflight = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", body: Array("x".utf8)) }
+        let inflight = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", body: Array("x".utf8), timeoutSeconds: 60) }
         #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
 
         let drained = Background { () -> Bool in
@@ -412,7 +412,7 @@ final class Background<T: Sendable>: Sendable {
         try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try c.readResponse().header("Connection") == nil)
         // Something in flight keeps the drain going meanwhile.
-        let inflight = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        let inflight = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60) }
         #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
         let drained = Background { () -> Bool in server.drain(deadline: .seconds(10)); return true }
         #expect(eventually { server.isDraining })
@@ -444,9 +444,9 @@ final class Background<T: Sendable>: Sendable {
         let gate = Gate()
         let server = makeServer(workers: 1, queueLimit: 4, gate: gate)
         let port = try server.start()
-        let running = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        let running = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60) }
         #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
-        let queued = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block") }
+        let queued = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60) }
         #expect(eventually { server.requestsInFlight == 2 })
         let stopped = Background { () -> Bool in server.stop(); return true }
         // stop() takes the queued request off the pool at once, then waits for the running one.

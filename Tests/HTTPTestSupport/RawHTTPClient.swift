@@ -209,10 +209,10 @@ public final class RawHTTPConnection {
 }
 
 public enum RawHTTP {
-    /// One request on a fresh connection (`Connection: close`).
+    /// One request on a fresh connection (`Connection: close`); `timeoutSeconds` bounds each send and receive.
     public static func request(port: Int, host: String = "127.0.0.1", method: String = "GET", path: String = "/",
-                        headers: [(String, String)] = [], body: [UInt8] = []) throws -> RawHTTPResponse {
-        let c = try RawHTTPConnection(port: port, host: host)
+                        headers: [(String, String)] = [], body: [UInt8] = [], timeoutSeconds: Int = 10) throws -> RawHTTPResponse {
+        let c = try RawHTTPConnection(port: port, host: host, timeoutSeconds: timeoutSeconds)
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (n, v) in headers { text += "\(n): \(v)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { text += "Content-Length: \(body.count)\r\n" }
