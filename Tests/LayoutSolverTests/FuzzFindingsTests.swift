@@ -47,4 +47,32 @@ import Testing
             #expect(abs(s.value(of: x[4]) - x4) < 1e-3)
         }
     }
+
+    /// `required-equality-off-by-80`: optional constraints at 999, 750, 500 and 250 around four
+    /// required ones (one added and removed first). Whatever the optional ones get, the required
+    /// equality −1000·x2 + 2·x0 + 320 = 0 must hold (the required set is feasible: x3 = −8 / 1999.8,
+    /// x0 ≤ −200 − 0.002·x3, x2 = (2·x0 + 320) / 1000, x5 ≥ 1000·(x0 + 1e6)).
+    @Test func requiredEqualityAmongOptionalOnesHolds() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        let removed = try s.add(expr([(x[1], 999.9), (x[2], 999.9)], -0.1), .equal, priority: 999)
+        try s.remove(removed)
+        try s.add(expr([(x[3], 999.9), (x[3], 999.9)], 8), .equal)
+        try s.add(expr([(x[5], -0.001), (x[0], 1)], 1e6), .lessThanOrEqual)
+        try s.add(expr([(x[4], 1.5), (x[5], 1)], 44), .greaterThanOrEqual, priority: 750)
+        try s.add(expr([(x[3], -1), (x[4], -1)], -1), .equal, priority: 250)
+        try s.add(expr([(x[2], 0.001), (x[3], -1)], -1e6), .equal, priority: 500)
+        try s.add(expr([(x[0], 3), (x[2], -1)], 0.001), .lessThanOrEqual, priority: 999)
+        try s.add(expr([(x[0], 1), (x[1], 2)], 8), .equal, priority: 500)
+        try s.add(expr([(x[0], 0.5), (x[3], 0.001)], 100), .lessThanOrEqual)
+        try s.add(expr([(x[2], -1000), (x[0], 2)], 320), .equal)
+        try s.add(expr([(x[2], 7), (x[3], 2)], -0.1), .equal, priority: 250)
+        try s.add(expr([(x[1], 1.5), (x[5], -2)], 44), .greaterThanOrEqual, priority: 999)
+        try s.solve()
+        let residual = -1000 * s.value(of: x[2]) + 2 * s.value(of: x[0]) + 320
+        withKnownIssue("a required equality is off after solve (solver rewrite in progress)") {
+            #expect(abs(residual) < 1e-6 * max(1, abs(2 * s.value(of: x[0]))))
+        }
+        #expect(abs(1999.8 * s.value(of: x[3]) + 8) < 1e-9)
+    }
 }
