@@ -144,7 +144,14 @@ def sigterm(tally, binary):
         threads = [threading.Thread(daemon=True, target=client) for _ in range(12)]
         for t in threads:
             t.start()
-        time.sleep(2)
+        # Signal once the load is well under way: 60 answers (a fixed wait gave too few on a
+        # loaded machine with the sanitizer build), at most 60 s.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with lock:
+                if sum(1 for o in outcomes if o[1] == "complete") >= 60:
+                    break
+            time.sleep(0.05)
         signal_time[0] = time.monotonic()
         signalled.set()
         code = server.terminate(timeout=30)
