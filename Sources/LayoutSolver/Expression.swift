@@ -106,7 +106,7 @@ struct NormalizedExpression: Sendable {
 /// The numeric tolerances of the engine, in one place.
 enum Tolerance {
     /// A sum whose magnitude is at most this fraction of its largest addend is treated as exact cancellation.
-    static let relative = 1e-13
+    static let relative = 1e-10
     /// Pivot elements and reduced costs at most this large are treated as zero.
     static let zero = 1e-11
     /// Row constants within this distance of a bound are treated as on it.
