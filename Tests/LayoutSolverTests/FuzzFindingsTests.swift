@@ -75,4 +75,30 @@ import Testing
         }
         #expect(abs(1999.8 * s.value(of: x[3]) + 8) < 1e-9)
     }
+
+    /// `required-inequality-after-noise-pivots`: holds with the engine's cancellation snap (1e-10
+    /// of the largest addend); with 1e-11 or tighter, noise coefficients became pivot elements and
+    /// x2 ran off to −9e16. Required: 2.5·x0 = −1 (x0 = −0.4), 1000·x0 + 2·x3 ≥ 1e6 (x3 ≥ 500200),
+    /// 2·x2 + 2·x3 + 8 ≤ 0, 7·x2 + 0.1·x0 ≤ 0, 999.9·x2 + 0.001·x3 + 1e6/7 ≤ 0. The optional ones
+    /// pull x3 towards 5e-5 (@250) and x2 below −4·x3 − 16 (@500): x3 = 500200, x2 = −2000816.
+    /// Three equalities on x0 are added and removed first (each removal rebuilds the tableau).
+    @Test func requiredInequalityHoldsAfterRebuilds() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        try s.add(expr([(x[2], 2), (x[3], 2)], 8), .lessThanOrEqual)
+        try s.add(expr([(x[2], 7), (x[0], 0.1)], 0), .lessThanOrEqual)
+        try s.add(expr([(x[2], 999.9), (x[3], 0.001)], 1e6 / 7), .lessThanOrEqual)
+        try s.add(expr([(x[0], 1000), (x[3], 2)], -1e6), .greaterThanOrEqual)
+        try s.add(expr([(x[1], -0.25), (x[4], 2)], 480), .lessThanOrEqual, priority: 500)
+        try s.add(expr([(x[3], 999.9), (x[3], 999.9)], -0.1), .equal, priority: 250)
+        try s.add(expr([(x[2], -0.5), (x[3], -2)], -8), .greaterThanOrEqual, priority: 500)
+        try s.add(expr([(x[1], -1000), (x[2], -2)], 320), .equal, priority: 1)
+        for _ in 0..<3 { try s.remove(s.add(expr([(x[0], 1), (x[0], 1.5)], 0), .equal)) }
+        try s.add(expr([(x[0], 1), (x[0], 1.5)], 1), .equal)
+        try s.solve()
+        #expect(abs(s.value(of: x[0]) + 0.4) < 1e-7)
+        #expect(abs(s.value(of: x[3]) - 500_200) < 1e-3)
+        #expect(abs(s.value(of: x[2]) + 2_000_816) < 1e-3)
+    }
 }
+
