@@ -8,27 +8,18 @@ Usage: check_playground.py PATH/TO/layoutd ARTIFACT_DIR   (prints 'N passed, M f
 import html.parser
 import json
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
 import urllib.parse
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Support"))
+from harness import Layoutd, Tally  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLE = json.loads((ROOT / "docs/examples/playground.json").read_text())
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name} {detail}")
+tally = Tally()
+check = tally.check
 
 
 class Node:
@@ -102,18 +93,9 @@ def frame_cells(dom, view):
 def main():
     artifacts = pathlib.Path(sys.argv[2])
     artifacts.mkdir(parents=True, exist_ok=True)
-    server = subprocess.Popen([sys.argv[1], "--host", "127.0.0.1", "--port", "0"], stderr=subprocess.PIPE, text=True)
+    server = Layoutd(sys.argv[1])
     try:
-        port = None
-        for line in server.stderr:
-            match = re.search(r'"port":"(\d+)"', line)
-            if match:
-                port = int(match.group(1))
-                break
-        check("layoutd starts and reports its port", port is not None)
-        if port is None:
-            return
-        base = f"http://127.0.0.1:{port}"
+        base = server.base
 
         # The edit: a 30 × 20 badge 16 from the right edge, 100 below the safe area's top.
         edited = json.loads(json.dumps(EXAMPLE))
@@ -167,10 +149,8 @@ def main():
         result = chromium(f"--screenshot={shot}", "--window-size=1400,1000", "--hide-scrollbars", url)
         check("screenshot written", shot.exists() and shot.stat().st_size > 10000, result.stderr[-500:])
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.terminate(timeout=30)
 
 
 main()
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+tally.finish()

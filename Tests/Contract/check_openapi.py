@@ -6,8 +6,6 @@ Usage: check_openapi.py PATH/TO/layoutd   (prints 'N passed, M failed'; exit 1 o
 """
 import json
 import pathlib
-import re
-import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -15,22 +13,14 @@ import urllib.request
 import jsonschema
 import yaml
 from openapi_spec_validator import validate
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Support"))
+from harness import Layoutd, Tally  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name} {detail}")
+tally = Tally()
+check = tally.check
 
 
 def schema_for(ref_or_schema):
@@ -85,19 +75,9 @@ def main():
     except Exception as error:  # noqa: BLE001 — report any validator failure as a test failure
         check("openapi.yaml is a valid OpenAPI 3.1 document", False, str(error))
 
-    server = subprocess.Popen([sys.argv[1], "--host", "127.0.0.1", "--port", "0", "--max-body", "65536"],
-                              stderr=subprocess.PIPE, text=True)
+    server = Layoutd(sys.argv[1], "--max-body", "65536")
     try:
-        port = None
-        for line in server.stderr:
-            match = re.search(r'"port":"(\d+)"', line)
-            if match:
-                port = int(match.group(1))
-                break
-        check("layoutd starts and reports its port", port is not None)
-        if port is None:
-            return
-        base = f"http://127.0.0.1:{port}"
+        base = server.base
         json_headers = {"Content-Type": "application/json"}
         box = {"size": {"width": 375, "height": 667},
                "views": [{"id": "root"}, {"id": "box", "parent": "root"}],
@@ -161,11 +141,9 @@ def main():
         status, _, _ = exchange(base, "GET", "/nowhere")
         check("unknown path: 404", status == 404, f"got {status}")
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-        check("layoutd exits 0 on SIGTERM", server.returncode == 0, f"exit {server.returncode}")
+        code = server.terminate(timeout=30)
+        check("layoutd exits 0 on SIGTERM", code == 0, f"exit {code}")
 
 
 main()
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+tally.finish()

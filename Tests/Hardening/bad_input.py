@@ -12,9 +12,11 @@
 Usage: bad_input.py PATH/TO/layoutd    (prints 'N passed, N failed'; exit 1 on any failure)
 """
 import json
+import pathlib
 import math
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Support"))
 from harness import JSON, ROOT, Layoutd, Tally, request
 
 CORPUS = ROOT.parent / "shared" / "data" / "JSONTestSuite" / "test_parsing"

@@ -17,6 +17,7 @@ Usage: faults.py PATH/TO/layoutd [CHECK ...] [--slowloris-seconds S]
 import argparse
 import errno
 import json
+import pathlib
 import shutil
 import socket
 import subprocess
@@ -24,6 +25,7 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Support"))
 from harness import JSON, ROOT, Layoutd, Tally, connect, encode_request, percentile, read_response, request
 
 TWENTY_VIEWS = (ROOT / "Benchmarks" / "requests" / "twenty-views.json").read_bytes()

@@ -13,10 +13,13 @@ Usage: load.py PATH/TO/layoutd [--duration 60] [--rounds 5] [--round-seconds 20]
 """
 import argparse
 import json
+import pathlib
 import os
 import shutil
 import subprocess
+import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Support"))
 from harness import ROOT, Layoutd, Tally
 
 MiB = 1 << 20
