@@ -72,6 +72,13 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes an array of escaped strings.
+    public mutating func strings(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
     /// Writes the shortest text that round-trips `value`: integral values below 1e15 in
     /// magnitude without a fraction (`120`, `-8`), `-0` as `0`, non-finite values as `null`.
     public mutating func number(_ value: Double) {

@@ -22,6 +22,15 @@ import Testing
         #expect(text(w) == #"{"id":"root","frame":[0,44.5,375],"empty":{},"none":[],"ok":true,"no":false,"nil":null,"n":-42,"raw":{"a":[1]}}"#)
     }
 
+    @Test func stringArrays() {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("ids"); w.strings(["a", "b\"c"])
+        w.key("none"); w.strings([])
+        w.endObject()
+        #expect(text(w) == #"{"ids":["a","b\"c"],"none":[]}"#)
+    }
+
     @Test func numberTextIsWhatNumberWrites() {
         for value in [0, -0.0, 120, 87.5, -8, 0.1, 1.0 / 3, 1e-7, 2e20, .infinity] {
             var w = JSONWriter()

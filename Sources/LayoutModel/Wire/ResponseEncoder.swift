@@ -109,15 +109,9 @@ public enum ResponseEncoder {
 
     private static func write(_ conflict: Conflict, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("constraints")
-        writer.beginArray()
-        for id in conflict.constraints { writer.string(id) }
-        writer.endArray()
+        writer.key("constraints"); writer.strings(conflict.constraints)
         writer.key("broken"); writer.string(conflict.broken)
-        writer.key("description")
-        writer.beginArray()
-        for line in conflict.description { writer.string(line) }
-        writer.endArray()
+        writer.key("description"); writer.strings(conflict.description)
         writer.key("message"); writer.string(conflict.message)
         writer.endObject()
     }
@@ -125,10 +119,7 @@ public enum ResponseEncoder {
     private static func write(_ ambiguity: Ambiguity, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("view"); writer.string(ambiguity.view)
-        writer.key("attributes")
-        writer.beginArray()
-        for attribute in ambiguity.attributes { writer.string(attribute) }
-        writer.endArray()
+        writer.key("attributes"); writer.strings(ambiguity.attributes)
         writer.key("hint"); writer.string(ambiguity.hint)
         writer.endObject()
     }
