@@ -41,8 +41,9 @@ private struct Installation {
     /// Every constraint that was offered to the solver: root size, then the required constraints
     /// in Auto Layout's order, then the optional ones.
     private(set) var installed: [CompiledConstraint] = []
-    /// Which installed constraint a solver handle stands for.
-    private var constraintForHandle: [ConstraintHandle: Int] = [:]
+    /// Which installed constraint each solver handle stands for, by `handle.index` (handles are
+    /// dense, in the order of successful adds; -1 for none).
+    private var installedIndex: [Int] = []
     /// Per installed constraint: its solver handle, nil when it was broken.
     private var handles: [ConstraintHandle?] = []
     /// The installed root-size edits (`size.width`, `size.height`), which `move(to:)` updates.
@@ -72,7 +73,7 @@ private struct Installation {
                     try self.solver.suggestValue(value, for: variable)
                     return handle
                 }
-                constraintForHandle[handle] = installed.count
+                record(handle, as: installed.count)
                 rootSizeEntries.append((installed.count, axis))
                 installed.append(edit)
                 handles.append(handle)
@@ -123,13 +124,18 @@ private struct Installation {
         return true
     }
 
+    private mutating func record(_ handle: ConstraintHandle, as index: Int) {
+        while installedIndex.count <= handle.index { installedIndex.append(-1) }
+        installedIndex[handle.index] = index
+    }
+
     private mutating func install(_ constraint: CompiledConstraint) throws(LayoutProblem) {
         let index = installed.count
         installed.append(constraint)
         handles.append(nil)
         do {
             let handle = try solver.add(constraint.expression, constraint.relation, priority: constraint.priority)
-            constraintForHandle[handle] = index
+            record(handle, as: index)
             handles[index] = handle
         } catch .unsatisfiable(let others) {
             conflicts.append(conflict(breaking: index, with: others))
@@ -139,7 +145,7 @@ private struct Installation {
     }
 
     private func conflict(breaking broken: Int, with others: [ConstraintHandle]) -> Conflict {
-        let members = (others.compactMap { constraintForHandle[$0] } + [broken]).sorted()
+        let members = (others.compactMap { $0.index < installedIndex.count && installedIndex[$0.index] >= 0 ? installedIndex[$0.index] : nil } + [broken]).sorted()
         let brokenConstraint = installed[broken]
         let lines = members.map { "\(installed[$0].description)  (\(installed[$0].id))" }
         return Conflict(
