@@ -101,7 +101,12 @@ import Testing
         #expect(spec.status == 200)
         #expect(spec.bodyText.hasPrefix("openapi: 3.1"))
         _ = try harness.post("/solve", #"{"size": {"width": 1, "height": 1}, "views": [{"id": "root"}]}"#)
-        let metrics = try harness.get("/metrics").bodyText
+        // The solve's connection closes asynchronously: read /metrics until it is gone (at most 10 s).
+        var metrics = try harness.get("/metrics").bodyText
+        for _ in 0..<200 where !metrics.contains("layoutd_connections_open 1") {
+            sleepMilliseconds(50)
+            metrics = try harness.get("/metrics").bodyText
+        }
         #expect(metrics.contains("layoutd_http_requests_total"))
         #expect(metrics.contains(#"route="solve""#))
         #expect(metrics.contains("layoutd_solve_duration_seconds"))
