@@ -50,6 +50,9 @@ struct NormalizedExpression: Sendable {
     var variables: [Int]
     var coefficients: [Double]
     var constant: Double
+    /// The largest magnitude summed into `constant` (definitions inlined into it add theirs):
+    /// what its rounding error is measured against.
+    var magnitude: Double
 
     /// Sums duplicate variables, drops coefficients that cancel, and rejects non-finite numbers
     /// and variables that `variableCount` says this solver never made.
@@ -94,12 +97,14 @@ struct NormalizedExpression: Sendable {
         self.variables = variables
         self.coefficients = coefficients
         self.constant = expression.constant
+        magnitude = abs(expression.constant)
     }
 
-    init(variables: [Int], coefficients: [Double], constant: Double) {
+    init(variables: [Int], coefficients: [Double], constant: Double, magnitude: Double? = nil) {
         self.variables = variables
         self.coefficients = coefficients
         self.constant = constant
+        self.magnitude = magnitude ?? abs(constant)
     }
 }
 
@@ -111,6 +116,15 @@ enum Tolerance {
     static let zero = 1e-11
     /// Row constants within this distance of a bound are treated as on it.
     static let feasibility = 1e-8
+    /// A new required constraint whose row cannot be brought closer to holding than this fraction
+    /// of the magnitudes summed into it (its constant, and each term times its current value)
+    /// conflicts. Rounding leaves about 1e-16 of them per operation; the current basis may sit
+    /// far from the optimum (an optional constraint's constant of 1e6 through a multiplier of
+    /// 1e3), so a looser bound would pass real conflicts as rounding.
+    static let consistency = 1e-11
+    /// A solved required constraint may miss by this fraction of its largest term; beyond it the
+    /// solve throws `.imprecise`.
+    static let precision = 1e-6
 
     /// Whether `value`, the result of summing terms of magnitude up to `scale`, is cancellation noise.
     @inline(__always)

@@ -65,7 +65,7 @@ struct Row: Sendable {
     mutating func addInPlace(
         _ factor: Double, _ other: Row, added: (Int) -> Void, dropped: (Int) -> Void
     ) {
-        constant = Tolerance.sum(constant, factor * other.constant)
+        constant = constant + factor * other.constant
         for j in other.symbols.indices {
             let symbol = other.symbols[j]
             let addend = factor * other.coefficients[j]
@@ -96,7 +96,7 @@ struct Row: Sendable {
     ) {
         result.symbols.removeAll(keepingCapacity: true)
         result.coefficients.removeAll(keepingCapacity: true)
-        result.constant = Tolerance.sum(constant, factor * other.constant)
+        result.constant = constant + factor * other.constant
         result.symbols.reserveCapacity(symbols.count + other.symbols.count)
         result.coefficients.reserveCapacity(symbols.count + other.symbols.count)
         var i = 0

@@ -8,6 +8,11 @@ public enum SolverError: Error, Hashable, Sendable {
     case invalidValue(String)
     case pivotBudgetExceeded(limit: Int)
     case deadlineExceeded
+    /// After solving, a required constraint (the lowest such handle) misses by more than
+    /// `Tolerance.precision` of its largest term: the system passes through magnitudes where
+    /// double arithmetic cannot hold it (chains of tiny and huge multipliers). The values are
+    /// computed but are not an answer.
+    case imprecise(ConstraintHandle)
     case unknownConstraint(ConstraintHandle)
     case unknownEditVariable(Variable)
     case duplicateEditVariable(Variable)
@@ -307,6 +312,7 @@ public struct Solver: Sendable {
         /// Definitions to expand, ascending and distinct: the last is expanded next.
         var pending: [Int] = []
         var constant = expression.constant
+        var magnitude = expression.magnitude
         func accumulate(_ variable: Int, _ amount: Double) {
             if slot[variable] >= 0 {
                 coefficients[slot[variable]] += amount
@@ -337,6 +343,7 @@ public struct Solver: Sendable {
             // subject = -(Σ others + constant) / own coefficient
             let scale = -factor / definition.coefficients[own]
             constant += scale * definition.constant
+            magnitude = max(magnitude, abs(scale * definition.constant))
             for i in definition.variables.indices where i != own {
                 accumulate(definition.variables[i], scale * definition.coefficients[i])
             }
@@ -348,7 +355,9 @@ public struct Solver: Sendable {
         }
         inlineSlots = slot
         kept.sort { variables[$0] < variables[$1] }
-        return NormalizedExpression(variables: kept.map { variables[$0] }, coefficients: kept.map { coefficients[$0] }, constant: constant)
+        return NormalizedExpression(
+            variables: kept.map { variables[$0] }, coefficients: kept.map { coefficients[$0] },
+            constant: constant, magnitude: magnitude)
     }
 
     /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.
@@ -404,7 +413,7 @@ public struct Solver: Sendable {
         tableau.meter = budgetMeter
     }
 
-    /// Optimises and refreshes every value.
+    /// Optimises, refreshes every value, and checks that the required constraints hold.
     mutating func optimize() throws(SolverError) {
         try tableau.optimize()
         for variable in values.indices { values[variable] = tableau.value(of: variable) + 0 }
@@ -422,7 +431,30 @@ public struct Solver: Sendable {
             }
             values[subject] = -sum / own + 0
         }
+        try verifyRequired()
         needsSolve = false
+    }
+
+    /// Throws `.imprecise` for the first required constraint that the values miss by more than
+    /// `Tolerance.precision` of its largest term: the arithmetic, not the constraints, failed.
+    func verifyRequired() throws(SolverError) {
+        for handle in records.indices where records[handle].priority >= 1000 && records[handle].isActive {
+            let expression = records[handle].expression
+            var sum = expression.constant
+            var scale = max(1, abs(sum))
+            for i in expression.variables.indices {
+                let product = expression.coefficients[i] * values[expression.variables[i]]
+                sum += product
+                scale = max(scale, abs(product))
+            }
+            let miss: Double
+            switch records[handle].relation {
+            case .equal: miss = abs(sum)
+            case .lessThanOrEqual: miss = sum
+            case .greaterThanOrEqual: miss = -sum
+            }
+            if !(miss <= Tolerance.precision * scale) { throw .imprecise(ConstraintHandle(index: handle)) }
+        }
     }
 }
 

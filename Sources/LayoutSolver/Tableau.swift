@@ -243,7 +243,7 @@ struct Tableau: Sendable {
     ) throws(SolverError) -> ConstraintTag {
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
         var row = Row(constant: sign * expression.constant)
-        var scale = max(1, abs(expression.constant))
+        var scale = max(1, expression.magnitude)
         var capacity = 2
         for variable in expression.variables {
             let symbol = variable < variableSymbol.count ? variableSymbol[variable] : -1
@@ -292,7 +292,7 @@ struct Tableau: Sendable {
         }
         if subject < 0 {
             if row.symbols.allSatisfy({ kinds[$0] == .dummy }) {
-                if abs(row.constant) > Tolerance.feasibility * scale { throw .unsatisfiable(conflict: []) }
+                if abs(row.constant) > Tolerance.consistency * scale { throw .unsatisfiable(conflict: []) }
                 if tag.marker >= 0 {
                     subject = tag.marker
                 } else if let dummy = row.symbols.indices.max(by: { abs(row.coefficients[$0]) < abs(row.coefficients[$1]) }) {
@@ -304,7 +304,7 @@ struct Tableau: Sendable {
                     return tag
                 }
             } else {
-                try insertWithArtificial(row, tolerance: Tolerance.feasibility * scale)
+                try insertWithArtificial(row, tolerance: Tolerance.consistency * scale)
                 return tag
             }
         }

@@ -68,10 +68,12 @@ private struct Installation {
                                     description: compiler.rootSizeDescription(axis, value)),
                     expression: LinearExpression([Term(variable, 1)], constant: -value),
                     relation: .equal, priority: LayoutPriority.required.value, view: tree.rootIndex, order: installed.count)
-                let handle = try Self.run { () throws(SolverError) in
-                    let handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value)
+                let handle: ConstraintHandle
+                do {
+                    handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value)
                     try self.solver.suggestValue(value, for: variable)
-                    return handle
+                } catch {
+                    throw problem(error)
                 }
                 record(handle, as: installed.count)
                 rootSizeEntries.append((installed.count, axis))
@@ -94,7 +96,7 @@ private struct Installation {
         // solver starts from a basis that already fits the required ones (much less work).
         for constraint in ordered where constraint.priority == LayoutPriority.required.value { try install(constraint) }
         for constraint in ordered where constraint.priority != LayoutPriority.required.value { try install(constraint) }
-        try Self.run { () throws(SolverError) in try self.solver.solve() }
+        do { try self.solver.solve() } catch { throw problem(error) }
     }
 
     /// Whether moving to `size` keeps the same root dimensions given (so only edit values change).
@@ -112,7 +114,7 @@ private struct Installation {
         } catch .unsatisfiable {
             return false
         } catch {
-            throw Self.problem(error)
+            throw problem(error)
         }
         size = next
         let compiler = ConstraintCompiler(tree: request.tree, variables: variables, direction: request.layoutDirection)
@@ -140,7 +142,7 @@ private struct Installation {
         } catch .unsatisfiable(let others) {
             conflicts.append(conflict(breaking: index, with: others))
         } catch {
-            throw Self.problem(error)
+            throw problem(error)
         }
     }
 
@@ -159,7 +161,6 @@ private struct Installation {
 
     /// Frames, conflicts and ambiguities at the current size.
     mutating func read() throws(LayoutProblem) -> SizedLayout {
-        try verifyRequiredConstraints()
         let tree = request.tree
         let scale = request.displayScale
         var frames: [(id: String, frame: Frame)] = []
@@ -217,34 +218,9 @@ private struct Installation {
         return result
     }
 
-    /// Refuses a solution in which a required constraint the solver holds is off by more than
-    /// one part in a million of the largest term in it: double arithmetic cannot carry the
-    /// request (chains of extreme multipliers and constants), and a wrong frame must not be
-    /// answered as if it were right.
-    private func verifyRequiredConstraints() throws(LayoutProblem) {
-        for (index, handle) in handles.enumerated() where handle != nil {
-            let constraint = installed[index]
-            guard constraint.priority == LayoutPriority.required.value else { continue }
-            let state = ConstraintState(constraint, in: solver)
-            guard state.violation > Self.requiredTolerance * state.scale || !state.residual.isFinite else { continue }
-            let pointer: JSONPointer
-            if case .request(let origin) = constraint.origin { pointer = origin.pointer } else { pointer = .root }
-            throw .invalid(
-                "numerically-unstable",
-                "'\(constraint.id)' (\(constraint.description)) cannot be held to double precision: the constraints reach magnitudes around \(state.scale.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
-                at: pointer)
-        }
-    }
-
-    /// How far (relative to its largest term) a required constraint may miss before the answer is refused.
-    static let requiredTolerance = 1e-6
-
-    private static func run<T>(_ body: () throws(SolverError) -> T) throws(LayoutProblem) -> T {
-        do { return try body() } catch { throw problem(error) }
-    }
-
-    /// Solver failures that are not conflicts: the work budget, or a value the validation should have caught.
-    private static func problem(_ error: SolverError) -> LayoutProblem {
+    /// Solver failures that are not conflicts: the work budget, a value the validation should
+    /// have caught, or a solution double precision cannot hold.
+    private func problem(_ error: SolverError) -> LayoutProblem {
         switch error {
         case .pivotBudgetExceeded(let limit):
             return .invalid("solver-budget-exceeded", "the solve needed more than \(limit) pivots, the per-request budget", at: .root)
@@ -252,10 +228,29 @@ private struct Installation {
             return .invalid("solver-budget-exceeded", "the solve ran past the per-request time budget", at: .root)
         case .invalidValue(let detail):
             return .invalid("invalid-number", detail, at: .root / "constraints")
+        case .imprecise(let handle):
+            return imprecise(handle)
         case .unsatisfiable, .unknownConstraint, .unknownEditVariable, .duplicateEditVariable:
             return LayoutProblem(status: 500, type: "internal", title: "Internal solver error",
                                  detail: "the solver reported \(error)", pointer: .root)
         }
+    }
+
+    /// Refuses a solution in which the required constraint `handle` is off by more than one part
+    /// in a million of its largest term: double arithmetic cannot carry the request (chains of
+    /// extreme multipliers and constants), and a wrong frame must not be answered as if right.
+    private func imprecise(_ handle: ConstraintHandle) -> LayoutProblem {
+        guard handle.index < installedIndex.count, installedIndex[handle.index] >= 0 else {
+            return .invalid("numerically-unstable", "the constraints reach magnitudes double precision cannot hold", at: .root)
+        }
+        let constraint = installed[installedIndex[handle.index]]
+        let state = ConstraintState(constraint, in: solver)
+        let pointer: JSONPointer
+        if case .request(let origin) = constraint.origin { pointer = origin.pointer } else { pointer = .root }
+        return .invalid(
+            "numerically-unstable",
+            "'\(constraint.id)' (\(constraint.description)) cannot be held to double precision: the constraints reach magnitudes around \(state.scale.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
+            at: pointer)
     }
 }
 
