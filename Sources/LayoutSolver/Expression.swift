@@ -114,6 +114,9 @@ enum Tolerance {
     static let relative = 1e-10
     /// Pivot elements and reduced costs at most this large are treated as zero.
     static let zero = 1e-11
+    /// A new row's subject needs a coefficient at least this fraction of the largest one it could
+    /// have had (threshold pivoting, as in sparse LU).
+    static let pivotRatio = 0.1
     /// Row constants within this distance of a bound are treated as on it.
     static let feasibility = 1e-8
     /// A new required constraint whose row cannot be brought closer to holding than this fraction

@@ -316,13 +316,21 @@ struct Tableau: Sendable {
         return tag
     }
 
-    /// The basic symbol for a new row `0 = row` (constant ≥ 0): an external, preferring one in
-    /// no other row (no substitution, no fill-in), then the fewest rows, then the lowest id;
-    /// else a new marker or error with a negative coefficient; else -1.
+    /// The basic symbol for a new row `0 = row` (constant ≥ 0): an external whose coefficient is
+    /// at least `Tolerance.pivotRatio` of the row's largest external one (a smaller pivot
+    /// multiplies rounding errors: 1e-3 against 1 makes rows of 1e9), preferring one in no other
+    /// row (no substitution, no fill-in), then the fewest rows, then the lowest id; else a new
+    /// marker or error with a negative coefficient; else -1.
     private func chooseSubject(_ row: Row, _ tag: ConstraintTag) -> Int {
+        var largest = 0.0
+        for i in row.symbols.indices where kinds[row.symbols[i]] == .external {
+            largest = max(largest, abs(row.coefficients[i]))
+        }
         var best = -1
         var bestCount = Int.max
-        for symbol in row.symbols where kinds[symbol] == .external {
+        for i in row.symbols.indices where kinds[row.symbols[i]] == .external
+            && abs(row.coefficients[i]) >= Tolerance.pivotRatio * largest {
+            let symbol = row.symbols[i]
             let count = occurrences[symbol]
             if count < bestCount {
                 best = symbol
@@ -364,7 +372,16 @@ struct Tableau: Sendable {
         }
         let index = basicRow[artificial]
         if index >= 0 {
-            let pivotable = rows[index].symbols.first { kinds[$0] != .dummy && kinds[$0] != .artificial }
+            // The artificial is basic at 0: pivot it out on its largest coefficient, or, when
+            // every coefficient is rounding noise, drop the row (0 = 0: the constraint was implied).
+            var pivotable: Int?
+            var largest = Tolerance.zero
+            for i in rows[index].symbols.indices where abs(rows[index].coefficients[i]) > largest {
+                let symbol = rows[index].symbols[i]
+                guard kinds[symbol] != .dummy && kinds[symbol] != .artificial else { continue }
+                pivotable = symbol
+                largest = abs(rows[index].coefficients[i])
+            }
             if let pivotable {
                 unbudgeted { (t: inout Tableau) throws(SolverError) in try t.pivot(pivotable, index) }
             } else {

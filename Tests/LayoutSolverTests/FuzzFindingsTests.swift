@@ -142,4 +142,46 @@ import Testing
         // x3 is read through x2 ≈ −1e9, which is exact to about ε · 1e9 ≈ 2e-7.
         #expect(abs(s.value(of: x[3]) + 0.5 / 0.099) < 1e-6)
     }
+
+    /// `small-pivot-grows-rows-to-1e11`: the optional −x2 + 0.001·x0 − 1 = 0 @750 entered with
+    /// x5 as its subject, whose coefficient was 1e-6 of x3's: x5's row grew to 1e11 and the next
+    /// row lost 1e-5 to rounding, so the required −0.5·x5 + 0.0005·x1 + 0.001 ≥ 0 was missed by
+    /// 4e-6. By hand: x1 ≥ −100 − 0.0005·x2, x0 ≥ 8 − 0.001·x5, x5 ≤ 0.001·x1 + 0.002; the
+    /// optional ones fix x2 = 0.001·x0 − 1 and x3 = 100 − 0.001·x2.
+    @Test func smallPivotDoesNotSpoilARequiredInequality() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        try s.add(expr([(x[3], -1), (x[2], -0.001)], 100), .equal, priority: 500)
+        try s.add(expr([(x[1], 1), (x[2], 0.0005)], 100), .greaterThanOrEqual)
+        try s.add(expr([(x[0], -1), (x[5], -0.001)], -8), .lessThanOrEqual)
+        try s.add(expr([(x[2], -1), (x[0], 0.001)], -1), .equal, priority: 750)
+        let last = expr([(x[5], -0.5), (x[1], 0.0005)], 0.001)
+        try s.add(last, .greaterThanOrEqual)
+        try s.solve()
+        let value = -0.5 * s.value(of: x[5]) + 0.0005 * s.value(of: x[1]) + 0.001
+        #expect(value >= -1e-12)
+        #expect(relativeResidual(s, expr([(x[2], -1), (x[0], 0.001)], -1)) < 1e-12)
+        #expect(relativeResidual(s, expr([(x[3], -1), (x[2], -0.001)], 100)) < 1e-12)
+    }
+
+    /// `artificial-pivoted-out-on-noise`: x2 ≤ −2 and x2 ≥ −2 (twice each way), x1 = −0.5 −
+    /// 0.0005·x2 = −0.499, and x0 = x1 − 1 = −1.499 said twice. The repeat reduces to noise
+    /// (2e-13 against coefficients of 1e-3); phase one left its artificial basic at 0 and pivoted
+    /// it out on the 2e-13, which moved a slack by 1 and broke x2 ≤ −2. Now the row is dropped.
+    @Test func repeatedEqualityDoesNotPivotOnNoise() throws {
+        var s = Solver()
+        let x = (0..<3).map { _ in s.makeVariable() }
+        for _ in 0..<3 { try s.add(expr([(x[2], 0.5), (x[2], -1)], -1), .greaterThanOrEqual) }
+        try s.add(expr([(x[2], 0.5), (x[2], -1)], -1), .lessThanOrEqual)
+        try s.add(expr([(x[2], -0.5), (x[2], -1)], 1), .equal, priority: 250)
+        try s.add(expr([(x[2], -1), (x[0], -0.0005)], -8), .lessThanOrEqual)
+        try s.add(expr([(x[1], 1), (x[2], 0.0005)], 0.5), .equal)
+        try s.add(expr([(x[2], -1), (x[0], -0.0005)], -8), .lessThanOrEqual)
+        #expect(throws: SolverError.self) { try s.add(expr([(x[1], 1), (x[2], 0.0005)], 8), .equal) }
+        for _ in 0..<3 { try s.add(expr([(x[0], 1), (x[1], -1)], 1), .equal) }
+        try s.solve()
+        #expect(abs(s.value(of: x[2]) + 2) < 1e-12)
+        #expect(abs(s.value(of: x[1]) + 0.499) < 1e-12)
+        #expect(abs(s.value(of: x[0]) + 1.499) < 1e-12)
+    }
 }

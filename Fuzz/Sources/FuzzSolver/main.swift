@@ -1,15 +1,17 @@
 import LayoutSolver
 
-/// The solver on random small systems: up to 6 variables and 12 constraints drawn from the
-/// input, with coefficients within the request limits (|m| in 1e-3…1e3) and constants up to 1e6,
-/// some removed again, optionally re-solved after edits. After each successful `solve()` every
-/// required constraint still present must hold (to 1e-6 relative); a solve may instead refuse
-/// with `.imprecise`, but only where values reach 1e7. Any other error than the documented ones,
-/// or a violated required constraint, stops the fuzzer.
+/// The solver on random small systems shaped like compiled Auto Layout constraints: up to 6
+/// variables and 12 constraints `w1·a + w2·m·b + c REL 0`, where the attribute weights w are ±1
+/// or ±0.5 (an edge, a centre) and the multiplier m and constant c are within the request limits
+/// (|m| in 1e-3…1e3, |c| ≤ 1e6), at random priorities, some removed again. After each successful
+/// `solve()` every required constraint still present must hold (to 1e-6 relative); a solve may
+/// instead refuse with `.imprecise`, but only where values reach 1e7. Any other error than the
+/// documented ones, or a violated required constraint, stops the fuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = ByteReader(UnsafeBufferPointer(start: data, count: count))
-    let coefficients: [Double] = [1, -1, 2, -2, 0.5, -0.5, 1e-3, -1e-3, 1e3, -1e3, 0.1, 3, 1.5, -0.25, 7, 999.9]
+    let weights: [Double] = [1, -1, 0.5, -0.5]
+    let multipliers: [Double] = [1, -1, 2, -2, 0.5, -0.5, 1e-3, -1e-3, 1e3, -1e3, 0.1, 3, 1.5, -0.25, 7, 999.9]
     let constants: [Double] = [0, 1, -1, 8, -8, 100, -100, 0.5, 1e6, -1e6, 320, 480, 1e-3, 44, 1e6 / 7, -0.1]
     let priorities: [Double] = [1000, 1000, 1000, 750, 250, 500, 1, 999]
 
@@ -22,7 +24,8 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let second = variables[Int(input.next()) % variables.count]
         let shape = input.next()
         let expression = LinearExpression(
-            [Term(first, coefficients[Int(shape & 15)]), Term(second, coefficients[Int(shape >> 4)])],
+            [Term(first, weights[Int(shape & 3)]),
+             Term(second, -multipliers[Int(shape >> 4)] * weights[Int((shape >> 2) & 3)])],
             constant: constants[Int(input.next() & 15)])
         let mode = input.next()
         let relation: [Relation] = [.equal, .lessThanOrEqual, .greaterThanOrEqual, .equal]
