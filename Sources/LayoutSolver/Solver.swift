@@ -25,9 +25,10 @@ public enum SolverError: Error, Hashable, Sendable {
 /// then the summed error at the highest optional priority is minimised, then the next, and so
 /// on. Results depend only on the sequence of calls.
 ///
-/// `add` keeps the tableau feasible (phase one with an artificial symbol when no subject fits)
-/// but does not optimise; `solve()` optimises once for the whole batch, and `suggestValue`
-/// re-solves by the dual simplex.
+/// `add` of a required constraint keeps the tableau feasible (phase one with an artificial
+/// symbol when no subject fits) but does not optimise; optional constraints wait, and enter
+/// when `solve()` starts, after the required ones; `solve()` then optimises once for the whole
+/// batch, and `suggestValue` re-solves by the dual simplex.
 ///
 /// Required equalities that introduce a variable found in no other constraint are kept out of
 /// the tableau as *definitions* (`v = …`, evaluated after solving). A later constraint that
@@ -45,6 +46,8 @@ public struct Solver: Sendable {
     enum Placement: Sendable {
         case tableau(ConstraintTag)
         case definition(subject: Int)
+        /// An optional constraint waiting for the next solve (see `pending`).
+        case pending
         case removed
     }
 
@@ -80,6 +83,13 @@ public struct Solver: Sendable {
     var editMarkerPinned = false
     /// Scratch for `inliningDefinitions`: variable → its term, -1 between calls.
     var inlineSlots: [Int] = []
+    /// Optional constraints added since the last solve, ascending. They enter the tableau when
+    /// the solve starts, after every required constraint of the batch: an optional constraint
+    /// never decides whether a required one conflicts, and entering later it cannot leave the
+    /// required ones expressed through the magnitudes of its preference (a constant of 1e6
+    /// through a multiplier of 1e-3 puts a variable at 1e9 until the optimum moves it back,
+    /// and a required equality added then is computed as a difference of such numbers).
+    var pending: [Int] = []
 
     public init(budget: SolverBudget = .unlimited) {
         tableau = Tableau(budget: budget)
@@ -133,7 +143,7 @@ public struct Solver: Sendable {
             if uses[subject] > 1 { inlined = true }
         case .tableau(let tag):
             if tag.marker >= 0 { tableau.remove(tag) }
-        case .removed:
+        case .pending, .removed:
             break
         }
         records[constraint.index].placement = .removed
@@ -250,7 +260,12 @@ public struct Solver: Sendable {
         try tableau.meter.checkDeadline()
         // Even a failed add may leave an equivalent but no longer optimal basis.
         needsSolve = true
-        record.placement = try place(record, handle: handle)
+        if record.priority < 1000 && record.editVariable < 0 {
+            record.placement = .pending
+            pending.append(handle)
+        } else {
+            record.placement = try place(record, handle: handle)
+        }
         records.append(record)
         for variable in record.expression.variables { uses[variable] += 1 }
         return ConstraintHandle(index: handle)
@@ -370,9 +385,9 @@ public struct Solver: Sendable {
                 continue
             }
             let expression = records[handle].expression
-            let pending = expression.variables.filter { $0 != top && definedBy[$0] >= 0 }
-            if !pending.isEmpty {
-                stack.append(contentsOf: pending)
+            let dependencies = expression.variables.filter { $0 != top && definedBy[$0] >= 0 }
+            if !dependencies.isEmpty {
+                stack.append(contentsOf: dependencies)
                 continue
             }
             stack.removeLast()
@@ -386,8 +401,9 @@ public struct Solver: Sendable {
         }
     }
 
-    /// Rebuilds the tableau from the active constraints, in handle order, with no budget.
-    /// A constraint that numerically fails to re-enter is dropped.
+    /// Rebuilds the tableau from the active required constraints, in handle order, with no
+    /// budget; the optional ones become pending. A constraint that numerically fails to
+    /// re-enter is dropped.
     mutating func rebuild() {
         var budgetMeter = tableau.meter
         tableau = Tableau(budget: .unlimited)
@@ -399,7 +415,14 @@ public struct Solver: Sendable {
         }
         let explains = explainsConflicts
         explainsConflicts = false
+        pending = []
         for handle in records.indices where records[handle].isActive {
+            if records[handle].priority < 1000 && records[handle].editVariable < 0 {
+                records[handle].placement = .pending
+                pending.append(handle)
+                for variable in records[handle].expression.variables { uses[variable] += 1 }
+                continue
+            }
             do {
                 records[handle].placement = try place(records[handle], handle: handle)
                 for variable in records[handle].expression.variables { uses[variable] += 1 }
@@ -413,8 +436,10 @@ public struct Solver: Sendable {
         tableau.meter = budgetMeter
     }
 
-    /// Optimises, refreshes every value, and checks that the required constraints hold.
+    /// Places the pending optional constraints, optimises, refreshes every value, and checks
+    /// that the required constraints hold.
     mutating func optimize() throws(SolverError) {
+        try placePending()
         try tableau.optimize()
         for variable in values.indices { values[variable] = tableau.value(of: variable) + 0 }
         for record in records {
@@ -433,6 +458,22 @@ public struct Solver: Sendable {
         }
         try verifyRequired()
         needsSolve = false
+    }
+
+    /// Moves the pending optional constraints into the tableau, in the order they were added.
+    /// One stopped by the budget stays pending with those after it.
+    mutating func placePending() throws(SolverError) {
+        for (done, handle) in pending.enumerated() {
+            guard case .pending = records[handle].placement else { continue }
+            do {
+                try tableau.meter.checkDeadline()
+                records[handle].placement = try place(records[handle], handle: handle)
+            } catch {
+                pending.removeFirst(done)
+                throw error
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Throws `.imprecise` for the first required constraint that the values miss by more than

@@ -184,4 +184,32 @@ import Testing
         #expect(abs(s.value(of: x[1]) + 0.499) < 1e-12)
         #expect(abs(s.value(of: x[0]) + 1.499) < 1e-12)
     }
+
+    /// `required-equality-after-a-1e9-preference`: an optional −0.5·x5 − 2·x0 + 1e6 ≤ 0 @1,
+    /// with x5 = 1 + 0.0005·x3 and x0 = 320, put x3 at 4e9 in the basis; the required
+    /// 499.45·x3 + 0.5 = 0 that followed was then computed as a difference of such numbers and
+    /// missed by 7e-7. Optional constraints now enter at the solve, after the required ones.
+    /// Required: x3 = −0.5 / 499.45, x5 = 1 + 0.0005·x3 (so −0.5·x0 − x5 + 1 = 0 conflicts),
+    /// x1 = −960 − x0.
+    @Test func optionalPreferenceDoesNotSpoilALaterRequiredEquality() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        try s.add(expr([(x[5], -1), (x[3], 0.0005)], 1), .equal)
+        try s.add(expr([(x[0], -1.5)], 480), .equal)
+        try s.add(expr([(x[0], 0)], 0.001), .lessThanOrEqual, priority: 999)
+        try s.add(expr([(x[5], -0.5), (x[0], -2)], 1e6), .lessThanOrEqual, priority: 1)
+        try s.remove(s.add(expr([(x[0], -0.5), (x[4], -1)], 1), .equal, priority: 999))
+        try s.add(expr([(x[3], 499.45)], 0.5), .equal)
+        #expect(throws: SolverError.self) { try s.add(expr([(x[0], -0.5), (x[5], -1)], 1), .equal) }
+        try s.add(expr([(x[0], -0.5), (x[2], 0.0005)], 100), .lessThanOrEqual)
+        try s.add(expr([(x[2], 0.5)], 0), .lessThanOrEqual, priority: 250)
+        try s.add(expr([(x[3], 1), (x[5], -1)], 0), .lessThanOrEqual, priority: 250)
+        try s.add(expr([(x[3], -2)], -100), .equal, priority: 500)
+        try s.add(expr([(x[0], 0.5), (x[1], 0.5)], 480), .equal)
+        try s.solve()
+        #expect(abs(s.value(of: x[3]) + 0.5 / 499.45) < 1e-15)
+        #expect(abs(s.value(of: x[5]) - (1 + 0.0005 * s.value(of: x[3]))) < 1e-15)
+        #expect(abs(s.value(of: x[0]) - 320) < 1e-12)
+        #expect(abs(s.value(of: x[1]) + 1280) < 1e-9)
+    }
 }
