@@ -125,8 +125,9 @@ enum Tolerance {
     /// far from the optimum (an optional constraint's constant of 1e6 through a multiplier of
     /// 1e3), so a looser bound would pass real conflicts as rounding.
     static let consistency = 1e-11
-    /// A solved required constraint may miss by this fraction of its largest term; beyond it the
-    /// solve throws `.imprecise`.
+    /// A solved required constraint `c + Σ aᵢ·vᵢ` may miss by this fraction of
+    /// `max(|c|, Σ |aᵢ|·max(1, |vᵢ|))`: it would hold if each value moved by a millionth of itself
+    /// (a millionth of a point below 1). Beyond it the solve throws `.imprecise`.
     static let precision = 1e-6
 
     /// Whether `value`, the result of summing terms of magnitude up to `scale`, is cancellation noise.

@@ -8,10 +8,10 @@ public enum SolverError: Error, Hashable, Sendable {
     case invalidValue(String)
     case pivotBudgetExceeded(limit: Int)
     case deadlineExceeded
-    /// After solving, a required constraint (the lowest such handle) misses by more than
-    /// `Tolerance.precision` of its largest term: the system passes through magnitudes where
-    /// double arithmetic cannot hold it (chains of tiny and huge multipliers). The values are
-    /// computed but are not an answer.
+    /// After solving, a required constraint (the lowest such handle) misses by more than moving
+    /// each of its values by a millionth of itself could make up: the system passes through
+    /// magnitudes where double arithmetic cannot hold it (chains of tiny and huge multipliers).
+    /// The values are computed but are not an answer.
     case imprecise(ConstraintHandle)
     case unknownConstraint(ConstraintHandle)
     case unknownEditVariable(Variable)
@@ -477,17 +477,19 @@ public struct Solver: Sendable {
     }
 
     /// Throws `.imprecise` for the first required constraint that the values miss by more than
-    /// `Tolerance.precision` of its largest term: the arithmetic, not the constraints, failed.
+    /// `Tolerance.precision` moves of its variables could make up (see `Tolerance.precision`):
+    /// the arithmetic, not the constraints, failed.
     func verifyRequired() throws(SolverError) {
         for handle in records.indices where records[handle].priority >= 1000 && records[handle].isActive {
             let expression = records[handle].expression
             var sum = expression.constant
-            var scale = max(1, abs(sum))
+            var reach = 0.0
             for i in expression.variables.indices {
-                let product = expression.coefficients[i] * values[expression.variables[i]]
-                sum += product
-                scale = max(scale, abs(product))
+                let value = values[expression.variables[i]]
+                sum += expression.coefficients[i] * value
+                reach += abs(expression.coefficients[i]) * max(1, abs(value))
             }
+            let scale = max(reach, abs(expression.constant))
             let miss: Double
             switch records[handle].relation {
             case .equal: miss = abs(sum)

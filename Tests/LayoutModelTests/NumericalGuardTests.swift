@@ -2,7 +2,7 @@ import LayoutModel
 import Testing
 
 /// The last line of defence for "never silently wrong": a solution in which a required
-/// constraint misses by more than one part in a million of its largest term is refused (422
+/// constraint holds only if some value moved by more than a millionth of itself is refused (422
 /// `numerically-unstable`) rather than answered.
 @Suite struct NumericalGuardTests {
     @Test func aRequiredConstraintDoubleArithmeticCannotHoldIsRefused() throws {

@@ -4,9 +4,10 @@ import LayoutSolver
 /// variables and 12 constraints `w1·a + w2·m·b + c REL 0`, where the attribute weights w are ±1
 /// or ±0.5 (an edge, a centre) and the multiplier m and constant c are within the request limits
 /// (|m| in 1e-3…1e3, |c| ≤ 1e6), at random priorities, some removed again. After each successful
-/// `solve()` every required constraint still present must hold (to 1e-6 relative); a solve may
-/// instead refuse with `.imprecise`, but only where values reach 1e7. Any other error than the
-/// documented ones, or a violated required constraint, stops the fuzzer.
+/// `solve()` every required constraint still present must hold to within moves of a millionth of
+/// each value (of 1e-6 below 1); a solve may instead refuse with `.imprecise`, but only where
+/// values reach 1e7. Any other error than the documented ones, or a violated required
+/// constraint, stops the fuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = ByteReader(UnsafeBufferPointer(start: data, count: count))
@@ -59,13 +60,15 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         return 0
     }
     for (handle, expression, relation) in required where solver.contains(handle) {
+        // Holds if each value moved by a millionth of itself (of 1 below 1): Tolerance.precision.
         var residual = expression.constant
-        var scale = abs(expression.constant)
+        var reach = 0.0
         for term in expression.terms {
-            residual += term.coefficient * solver.value(of: term.variable)
-            scale += abs(term.coefficient * solver.value(of: term.variable))
+            let value = solver.value(of: term.variable)
+            residual += term.coefficient * value
+            reach += abs(term.coefficient) * max(1, abs(value))
         }
-        let tolerance = 1e-6 * max(1, scale)
+        let tolerance = 1e-6 * max(reach, abs(expression.constant))
         let holds: Bool
         switch relation {
         case .equal: holds = abs(residual) <= tolerance

@@ -236,9 +236,9 @@ private struct Installation {
         }
     }
 
-    /// Refuses a solution in which the required constraint `handle` is off by more than one part
-    /// in a million of its largest term: double arithmetic cannot carry the request (chains of
-    /// extreme multipliers and constants), and a wrong frame must not be answered as if right.
+    /// Refuses a solution in which the required constraint `handle` holds only if some value it
+    /// names moved by more than a millionth of itself: double arithmetic cannot carry the request
+    /// (chains of extreme multipliers and constants), and a wrong frame must not be answered.
     private func imprecise(_ handle: ConstraintHandle) -> LayoutProblem {
         guard handle.index < installedIndex.count, installedIndex[handle.index] >= 0 else {
             return .invalid("numerically-unstable", "the constraints reach magnitudes double precision cannot hold", at: .root)
