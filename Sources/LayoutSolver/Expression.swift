@@ -117,6 +117,9 @@ enum Tolerance {
     /// A new row's subject needs a coefficient at least this fraction of the largest one it could
     /// have had (threshold pivoting, as in sparse LU).
     static let pivotRatio = 0.1
+    /// A pivot element smaller than this fraction of its row's largest coefficient is taken for
+    /// cancellation noise and not pivoted on.
+    static let pivotNoise = 1e-9
     /// Row constants within this distance of a bound are treated as on it.
     static let feasibility = 1e-8
     /// A new required constraint whose row cannot be brought closer to holding than this fraction

@@ -211,6 +211,16 @@ struct Tableau: Sendable {
         substitute(entering, by: row)
     }
 
+    /// Whether `a`, a coefficient of `row`, is too small against the row's largest one to be a
+    /// pivot element (`Tolerance.pivotNoise`): it is what is left of a cancellation, and dividing
+    /// by it would blow the row up. Only small coefficients are checked against the row.
+    @inline(__always)
+    private func isNoise(_ a: Double, in row: Row) -> Bool {
+        guard abs(a) < 1e-6 else { return false }
+        let largest = row.coefficients.reduce(0) { max($0, abs($1)) }
+        return abs(a) < Tolerance.pivotNoise * largest
+    }
+
     /// The restricted row that first blocks `symbol` as it increases from 0 (lowest basic id on
     /// ties), or nil if none does.
     private func blockingRow(for symbol: Int) -> Int? {
@@ -219,7 +229,7 @@ struct Tableau: Sendable {
         var bestBasic = Int.max
         for index in columns[symbol] where isRestrictedRow(index) {
             let a = rows[index].coefficient(of: symbol)
-            guard a < -Tolerance.zero else { continue }
+            guard a < -Tolerance.zero, !isNoise(a, in: rows[index]) else { continue }
             let ratio = max(0, rows[index].constant) / -a
             let basic = rowBasic[index]
             if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
@@ -351,11 +361,11 @@ struct Tableau: Sendable {
         _ = storeRow(row, basic: artificial)
         let goal = storeRow(row, basic: Tableau.phaseOneObjective)
         do {
-            while let entering = rows[goal].symbols.indices.first(where: {
-                kinds[rows[goal].symbols[$0]].canEnter && rows[goal].coefficients[$0] < -Tolerance.zero
-            }).map({ rows[goal].symbols[$0] }) {
+            var steps = 0
+            while let entering = phaseOneEntering(rows[goal], steepest: steps < Tableau.steepestSteps) {
                 guard let index = blockingRow(for: entering) else { break }
                 try pivot(entering, index)
+                steps += 1
             }
         } catch {
             freeRow(goal)
@@ -391,6 +401,23 @@ struct Tableau: Sendable {
         for index in columns[artificial] { rows[index].remove(artificial) }
         clearColumn(artificial)
         objective.clear(artificial)
+    }
+
+    /// Phase one pivots this many times on the steepest descent of the artificial (a coefficient
+    /// of 1e-5 beside ones of 1 would make rows of 1e11), then by Bland's rule, which cannot cycle.
+    static let steepestSteps = 64
+
+    /// The symbol to enter in phase one: one whose coefficient in `goal` is negative, the most
+    /// negative when `steepest` (lowest id on ties), else the lowest id.
+    private func phaseOneEntering(_ goal: Row, steepest: Bool) -> Int? {
+        var best: Int?
+        var bestCoefficient = -Tolerance.zero
+        for i in goal.symbols.indices where kinds[goal.symbols[i]].canEnter && goal.coefficients[i] < bestCoefficient {
+            best = goal.symbols[i]
+            guard steepest else { return best }
+            bestCoefficient = goal.coefficients[i]
+        }
+        return best
     }
 
     /// Runs `body` with the budget off: used to restore a consistent state after an error.
@@ -512,7 +539,7 @@ struct Tableau: Sendable {
             for i in row.symbols.indices {
                 let symbol = row.symbols[i]
                 let a = row.coefficients[i]
-                guard a > Tolerance.zero, kinds[symbol].canEnter else { continue }
+                guard a > Tolerance.zero, kinds[symbol].canEnter, !isNoise(a, in: row) else { continue }
                 if entering < 0 || objective.ratio(symbol, a, isBelow: entering, enteringCoefficient) == true {
                     entering = symbol
                     enteringCoefficient = a

@@ -8,6 +8,23 @@ import Testing
 /// magnitudes allow, so residuals are compared with the constraint's largest term (the engine's
 /// own check after a solve allows 1e-6 of it).
 @Suite struct FuzzFindingsTests {
+    /// Whether `expression relation 0` holds at the solution to within moves of a millionth of
+    /// each value (the solver's precision contract).
+    func holds(_ s: Solver, _ e: LinearExpression, _ relation: Relation) -> Bool {
+        var sum = e.constant
+        var reach = 0.0
+        for term in e.terms {
+            sum += term.coefficient * s.value(of: term.variable)
+            reach += abs(term.coefficient) * max(1, abs(s.value(of: term.variable)))
+        }
+        let tolerance = 1e-6 * max(reach, abs(e.constant))
+        switch relation {
+        case .equal: return abs(sum) <= tolerance
+        case .lessThanOrEqual: return sum <= tolerance
+        case .greaterThanOrEqual: return sum >= -tolerance
+        }
+    }
+
     /// `|expression|` at the solution, over its largest term (or 1).
     func relativeResidual(_ s: Solver, _ e: LinearExpression) -> Double {
         var sum = e.constant
@@ -211,5 +228,56 @@ import Testing
         #expect(abs(s.value(of: x[5]) - (1 + 0.0005 * s.value(of: x[3]))) < 1e-15)
         #expect(abs(s.value(of: x[0]) - 320) < 1e-12)
         #expect(abs(s.value(of: x[1]) + 1280) < 1e-9)
+    }
+
+    /// `noise-pivot-in-the-ratio-test`: two required inequalities, x1 + x2 ≥ 2e6 and
+    /// 0.5·x2 + 0.001·x1 ≥ −8, among ten optional constraints with constants of 1e6. The primal
+    /// simplex took a coefficient of 2.4e-10 (left of a cancellation) as the blocking row's
+    /// pivot element, and x1 + x2 came out −674768. Such elements are now skipped.
+    @Test func ratioTestSkipsNoiseElements() throws {
+        var s = Solver()
+        let x = (0..<4).map { _ in s.makeVariable() }
+        let first = expr([(x[1], -0.5), (x[2], -0.5)], 1e6)
+        let second = expr([(x[2], -0.5), (x[1], -0.001)], -8)
+        try s.add(expr([(x[0], -0.5), (x[3], 499.95)], -1e6), .greaterThanOrEqual, priority: 1)
+        try s.add(first, .lessThanOrEqual)
+        try s.add(second, .lessThanOrEqual)
+        try s.add(expr([(x[2], 1), (x[3], 0.5)], -1e6), .greaterThanOrEqual, priority: 1)
+        try s.add(expr([(x[3], -0.5), (x[0], 499.95)], -0.1), .equal, priority: 999)
+        try s.add(expr([(x[1], -1), (x[0], 2)], 8), .equal, priority: 1)
+        try s.add(expr([(x[1], 0.5), (x[0], -1)], 1e6), .greaterThanOrEqual, priority: 750)
+        try s.add(expr([(x[2], 1), (x[3], 1)], 44), .equal, priority: 250)
+        try s.add(expr([(x[0], 1), (x[1], -2)], 0), .greaterThanOrEqual, priority: 250)
+        try s.add(expr([(x[2], -0.5), (x[1], -2)], -8), .equal, priority: 250)
+        try s.add(expr([(x[2], -1), (x[1], -2)], 100), .greaterThanOrEqual, priority: 500)
+        try s.add(expr([(x[3], 0)], 320), .equal, priority: 1)
+        try s.solve()
+        #expect(holds(s, first, .lessThanOrEqual))
+        #expect(holds(s, second, .lessThanOrEqual))
+    }
+
+    /// `phase-one-enters-a-tiny-coefficient`: x0 − x4 + 1 = 0 entered through phase one, whose
+    /// artificial had coefficients −1.2e-5, −1 and −3; Bland's rule entered the first, rows grew
+    /// to 1e11, and the next equality x3 − x2 + 1 = 0 missed by 3e-5. Phase one now starts by
+    /// the steepest coefficient. By hand from the required ones: x2 = x1 = x3 + 1,
+    /// x0 = x4 − 1, and 0.5·x3 = 1 + 0.001·x2 gives x3 = 1.001 / 0.499 = 2.006012….
+    @Test func phaseOneEntersTheSteepestCoefficientFirst() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        try s.add(expr([(x[5], -1), (x[3], -2)], 0.5), .lessThanOrEqual)
+        try s.add(expr([(x[2], 0.5), (x[3], -2)], 8), .greaterThanOrEqual)
+        try s.add(expr([(x[4], -1), (x[0], -0.5)], -1e6), .lessThanOrEqual)
+        try s.add(expr([(x[3], -0.5), (x[2], 0.001)], 1), .equal)
+        try s.add(expr([(x[3], -0.5), (x[4], -0.5)], 0.001), .lessThanOrEqual, priority: 750)
+        try s.add(expr([(x[0], 0.5), (x[3], 0.001)], -100), .lessThanOrEqual)
+        try s.add(expr([(x[3], 1), (x[1], -1)], 1), .equal)
+        try s.add(expr([(x[0], 1), (x[4], -1)], 1), .equal)
+        try s.add(expr([(x[3], 1), (x[2], -1)], 1), .equal)
+        try s.solve()
+        let x3 = 1.001 / 0.499
+        #expect(abs(s.value(of: x[3]) - x3) < 1e-12)
+        #expect(abs(s.value(of: x[2]) - (x3 + 1)) < 1e-12)
+        #expect(abs(s.value(of: x[1]) - (x3 + 1)) < 1e-12)
+        #expect(abs(s.value(of: x[0]) - (s.value(of: x[4]) - 1)) < 1e-9)
     }
 }
