@@ -429,7 +429,8 @@ struct Tableau: Sendable {
     }
 
     /// Removes the row that carries `marker`, pivoting it into the basis first if parametric,
-    /// choosing the row that keeps every restricted symbol feasible.
+    /// choosing the row that keeps every restricted symbol feasible, else the unrestricted row
+    /// where the marker has its largest coefficient (a small pivot element multiplies rounding).
     private mutating func removeMarker(_ marker: Int) {
         if basicRow[marker] >= 0 {
             freeRow(basicRow[marker])
@@ -443,7 +444,7 @@ struct Tableau: Sendable {
             let basic = rowBasic[index]
             let key: (rank: Int, ratio: Double, basic: Int)
             if !kinds[basic].isRestricted {
-                key = (2, 0, basic)
+                key = (2, -abs(a), basic)
             } else if a < 0 {
                 key = (0, -rows[index].constant / a, basic)
             } else {

@@ -280,4 +280,26 @@ import Testing
         #expect(abs(s.value(of: x[1]) - (x3 + 1)) < 1e-12)
         #expect(abs(s.value(of: x[0]) - (s.value(of: x[4]) - 1)) < 1e-9)
     }
+
+    /// `removal-pivots-on-a-tiny-element`: removing x5 − x1 + 1 ≤ 0 pivoted its slack into the
+    /// first unrestricted row that held it, where its coefficient was 1e-6 (x3 depends on x1
+    /// through 0.001 · 0.001); the rows grew a million-fold and the next constraint,
+    /// x1 ≤ 1/3, came out as x1 = 0.33334. Removal now pivots on the largest coefficient.
+    @Test func removalPivotsOnTheLargestElement() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        let required: [(LinearExpression, Relation)] = [
+            (expr([(x[5], 1), (x[3], -1)], 0), .lessThanOrEqual),
+            (expr([(x[5], -1), (x[0], -2)], 8), .lessThanOrEqual),
+            (expr([(x[4], 0.5), (x[1], 0.0005)], 1), .equal),
+            (expr([(x[3], -1), (x[4], -0.001)], 1e6 / 7), .equal),
+        ]
+        for (expression, relation) in required { try s.add(expression, relation) }
+        try s.remove(s.add(expr([(x[5], 1), (x[1], -1)], 1), .lessThanOrEqual))
+        try s.add(expr([(x[1], -1.5)], 0.5), .greaterThanOrEqual)
+        try s.solve()
+        #expect(s.value(of: x[1]) <= 1.0 / 3 + 1e-15)
+        for (expression, relation) in required { #expect(holds(s, expression, relation)) }
+        #expect(abs(s.value(of: x[4]) - (-2 - 0.001 * s.value(of: x[1]))) < 1e-12)
+    }
 }
