@@ -515,6 +515,9 @@ public struct SolverStatistics: Hashable, Sendable {
     public var levels: Int
     /// Pivots since the solver was made.
     public var pivots: Int
+    /// The largest value any row of the tableau has held since it was last built: the solution
+    /// is computed through it, so results carry about 1e-16 of it in rounding per operation.
+    public var peakMagnitude: Double
 }
 
 extension Solver {
@@ -532,6 +535,7 @@ extension Solver {
         }.count
         return SolverStatistics(
             rows: tableau.rowCount, terms: terms, longestRow: longest, definitions: definitions,
-            levels: tableau.objective.levelCount, pivots: pivotCount)
+            levels: tableau.objective.levelCount, pivots: pivotCount,
+            peakMagnitude: tableau.peakMagnitude)
     }
 }

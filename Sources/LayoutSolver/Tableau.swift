@@ -47,6 +47,9 @@ struct Tableau: Sendable {
     /// substitutions rarely allocate.
     private var scratch = Row()
     var meter: BudgetMeter
+    /// The largest row constant the tableau has held: values are computed through it, so they
+    /// carry its rounding (about 1e-16 of it per operation).
+    private(set) var peakMagnitude = 0.0
 
     static let freeSlot = -1
     static let phaseOneObjective = -2
@@ -91,6 +94,7 @@ struct Tableau: Sendable {
         }
         for symbol in row.symbols { noteAdded(symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
+        peakMagnitude = max(peakMagnitude, abs(row.constant))
         compactColumns(of: row.symbols)
         return index
     }
@@ -182,6 +186,7 @@ struct Tableau: Sendable {
     }
 
     private mutating func noteIfInfeasible(_ index: Int) {
+        peakMagnitude = max(peakMagnitude, abs(rows[index].constant))
         let basic = rowBasic[index]
         guard basic >= 0 else { return }
         let constant = rows[index].constant
@@ -204,6 +209,7 @@ struct Tableau: Sendable {
         row.scale(by: -1 / a)
         occurrences[entering] -= 1
         noteAdded(leaving, index)
+        peakMagnitude = max(peakMagnitude, abs(row.constant))
         rows[index] = row
         rowBasic[index] = entering
         basicRow[entering] = index

@@ -244,12 +244,12 @@ private struct Installation {
             return .invalid("numerically-unstable", "the constraints reach magnitudes double precision cannot hold", at: .root)
         }
         let constraint = installed[installedIndex[handle.index]]
-        let state = ConstraintState(constraint, in: solver)
+        let peak = solver.statistics.peakMagnitude
         let pointer: JSONPointer
         if case .request(let origin) = constraint.origin { pointer = origin.pointer } else { pointer = .root }
         return .invalid(
             "numerically-unstable",
-            "'\(constraint.id)' (\(constraint.description)) cannot be held to double precision: the constraints reach magnitudes around \(state.scale.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
+            "'\(constraint.id)' (\(constraint.description)) cannot be held to double precision: the solve passes through magnitudes around \(peak.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
             at: pointer)
     }
 }
