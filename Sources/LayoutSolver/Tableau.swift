@@ -28,7 +28,7 @@ struct Tableau: Sendable {
     private(set) var basicRow: [Int] = []
     /// symbol → rows (including a phase-one objective row) in which it is parametric. Entries
     /// are dropped lazily: a listed row may no longer hold the symbol, or be listed twice, so
-    /// readers check the row; a column is compacted when it grows past twice `occurrences`.
+    /// readers check the row; a column is compacted when it grows past four times `occurrences`.
     private(set) var columns: [[Int]] = []
     /// symbol → number of rows that hold it (exact).
     private(set) var occurrences: [Int] = []
@@ -115,10 +115,11 @@ struct Tableau: Sendable {
         occurrences[symbol] += 1
     }
 
-    /// Compacts the columns of `symbols` that have grown past twice their occurrences. Only
+    /// Compacts the columns of `symbols` that have grown past four times their occurrences (each
+    /// compaction binary-searches every entry in its row, so rarer ones cost less). Only
     /// called when every row is in place (compaction reads the rows).
     private mutating func compactColumns(of symbols: [Int]) {
-        for symbol in symbols where columns[symbol].count > 2 * occurrences[symbol] + 16 {
+        for symbol in symbols where columns[symbol].count > 4 * occurrences[symbol] + 64 {
             compactColumn(symbol)
         }
     }
