@@ -228,25 +228,31 @@ struct Tableau: Sendable {
         return abs(a) < Tolerance.pivotNoise * largest
     }
 
-    /// The restricted row that first blocks `symbol` as it increases from 0 (lowest basic id on
-    /// ties), or nil if none does.
-    private func blockingRow(for symbol: Int) -> Int? {
+    /// The restricted row that first blocks `symbol` as it increases from 0, and whether it
+    /// blocks at once (a degenerate pivot); nil if none does. Ties go to the shortest row (the
+    /// pivot then fills in least), then the lowest basic id; with `bland`, to the lowest basic
+    /// id only (Bland's rule, which cannot cycle).
+    private func blockingRow(for symbol: Int, bland: Bool = false) -> (index: Int, degenerate: Bool)? {
         var best: Int?
         var bestRatio = Double.infinity
-        var bestBasic = Int.max
+        var bestKey = (length: Int.max, basic: Int.max)
         for index in columns[symbol] where isRestrictedRow(index) {
             let a = rows[index].coefficient(of: symbol)
             guard a < -Tolerance.zero, !isNoise(a, in: rows[index]) else { continue }
             let ratio = max(0, rows[index].constant) / -a
-            let basic = rowBasic[index]
-            if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
+            let key = (length: bland ? 0 : rows[index].symbols.count, basic: rowBasic[index])
+            if ratio < bestRatio || (ratio == bestRatio && key < bestKey) {
                 best = index
                 bestRatio = ratio
-                bestBasic = basic
+                bestKey = key
             }
         }
-        return best
+        return best.map { ($0, bestRatio == 0) }
     }
+
+    /// Consecutive degenerate pivots after which an optimisation breaks ratio ties by Bland's
+    /// rule until a pivot makes progress.
+    static let blandAfter = 64
 
     // MARK: Adding and removing constraints
 
@@ -370,7 +376,7 @@ struct Tableau: Sendable {
         do {
             var steps = 0
             while let entering = phaseOneEntering(rows[goal], steepest: steps < Tableau.steepestSteps) {
-                guard let index = blockingRow(for: entering) else { break }
+                guard let (index, _) = blockingRow(for: entering, bland: steps >= Tableau.steepestSteps) else { break }
                 try pivot(entering, index)
                 steps += 1
             }
@@ -489,12 +495,15 @@ struct Tableau: Sendable {
 
     // MARK: Optimisation
 
-    /// Primal simplex on the lexicographic objective: Bland's rule (lowest-id entering symbol
-    /// with a lexicographically negative cost vector, lowest-id leaving row on ratio ties).
+    /// Primal simplex on the lexicographic objective: the lowest-id entering symbol with a
+    /// lexicographically negative cost vector; on ratio ties the shortest leaving row, or after
+    /// `blandAfter` degenerate pivots in a row the lowest-id one (Bland's rule, so no cycle).
     mutating func optimize() throws(SolverError) {
+        var degenerateRun = 0
         while let entering = objective.candidates.popMin() {
             guard basicRow[entering] < 0, kinds[entering].canEnter, objective.sign(of: entering) < 0 else { continue }
-            guard let index = blockingRow(for: entering) else { continue }
+            guard let (index, degenerate) = blockingRow(for: entering, bland: degenerateRun >= Tableau.blandAfter) else { continue }
+            degenerateRun = degenerate ? degenerateRun + 1 : 0
             do { try pivot(entering, index) } catch {
                 objective.candidates.insert(entering)
                 throw error
