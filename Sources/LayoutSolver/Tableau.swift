@@ -36,6 +36,9 @@ struct Tableau: Sendable {
     /// row → its basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
     private(set) var rowBasic: [Int] = []
     private var freeRows: [Int] = []
+    /// row → the number of the last compaction that kept it (tells repeated column entries).
+    private var rowMark: [Int] = []
+    private var compactions = 0
     /// variable index → its external symbol, or -1 before the variable first appears.
     private(set) var variableSymbol: [Int] = []
     /// symbol → variable index for externals, else -1.
@@ -91,6 +94,7 @@ struct Tableau: Sendable {
             index = rows.count
             rows.append(row)
             rowBasic.append(basic)
+            rowMark.append(0)
         }
         for symbol in row.symbols { noteAdded(symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
@@ -124,16 +128,21 @@ struct Tableau: Sendable {
         }
     }
 
-    /// Drops stale and repeated entries from the column of `symbol`.
+    /// Drops stale and repeated entries from the column of `symbol`, in place and in one pass
+    /// (`rowMark` tells a repeat).
     private mutating func compactColumn(_ symbol: Int) {
-        var live = columns[symbol].filter {
-            rowBasic[$0] != Tableau.freeSlot && rows[$0].coefficient(of: symbol) != 0
+        var column = columns[symbol]
+        columns[symbol] = []
+        compactions += 1
+        var kept = 0
+        for entry in column where rowMark[entry] != compactions && rowBasic[entry] != Tableau.freeSlot
+            && rows[entry].coefficient(of: symbol) != 0 {
+            rowMark[entry] = compactions
+            column[kept] = entry
+            kept += 1
         }
-        live.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(live.count)
-        for index in live where unique.last != index { unique.append(index) }
-        columns[symbol] = unique
+        column.removeLast(column.count - kept)
+        columns[symbol] = column
     }
 
     /// Clears the column of `symbol`, which no row holds any more.
