@@ -9,6 +9,15 @@ struct Row: Sendable {
 
     init(constant: Double = 0) { self.constant = constant }
 
+    /// A copy of `row` in storage of its own size.
+    init(fitting row: Row) {
+        symbols.reserveCapacity(row.symbols.count)
+        symbols.append(contentsOf: row.symbols)
+        coefficients.reserveCapacity(row.coefficients.count)
+        coefficients.append(contentsOf: row.coefficients)
+        constant = row.constant
+    }
+
     /// The position of `symbol` in `symbols`, or where it would be inserted.
     @inline(__always)
     func position(of symbol: Int) -> Int {

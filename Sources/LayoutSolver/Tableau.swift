@@ -186,8 +186,15 @@ struct Tableau: Sendable {
                     factor, definition, skipping: symbol, into: &merged,
                     added: { noteAdded($0, index) },
                     dropped: { if $0 != symbol { occurrences[$0] -= 1 } })
-                rows[index] = merged
-                scratch = target
+                if merged.symbols.capacity > 2 * merged.symbols.count + 32 {
+                    // The spare grew on a long row: keep it for the next long merge and give
+                    // this row storage of its own size, or every row would end up that large.
+                    rows[index] = Row(fitting: merged)
+                    scratch = merged
+                } else {
+                    rows[index] = merged
+                    scratch = target
+                }
             }
             noteIfInfeasible(index)
         }
