@@ -123,8 +123,8 @@ enum Tolerance {
     /// Row constants within this distance of a bound are treated as on it.
     static let feasibility = 1e-8
     /// A new required constraint whose row cannot be brought closer to holding than this fraction
-    /// of the magnitudes summed into it (its constant, and each term times its current value)
-    /// conflicts. Rounding leaves about 1e-16 of them per operation; the current basis may sit
+    /// of the magnitudes summed into it (its constant, each term times its current value, and the
+    /// largest number the tableau has held, whose rounding the values carry) conflicts. Rounding leaves about 1e-16 of them per operation; the current basis may sit
     /// far from the optimum (an optional constraint's constant of 1e6 through a multiplier of
     /// 1e3), so a looser bound would pass real conflicts as rounding.
     static let consistency = 1e-11

@@ -282,7 +282,8 @@ struct Tableau: Sendable {
     ) throws(SolverError) -> ConstraintTag {
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
         var row = Row(constant: sign * expression.constant)
-        var scale = max(1, expression.magnitude)
+        // Values already carry the rounding of the largest number the tableau has held.
+        var scale = max(1, expression.magnitude, peakMagnitude)
         var capacity = 2
         for variable in expression.variables {
             let symbol = variable < variableSymbol.count ? variableSymbol[variable] : -1

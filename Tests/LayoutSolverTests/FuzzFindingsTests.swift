@@ -302,4 +302,34 @@ import Testing
         for (expression, relation) in required { #expect(holds(s, expression, relation)) }
         #expect(abs(s.value(of: x[4]) - (-2 - 0.001 * s.value(of: x[1]))) < 1e-12)
     }
+
+    /// `duplicate-refused-after-a-1e8-vertex`: the required constraints put x5 at −1.7e8 in the
+    /// basis before −0.5·x0 − x5 + 1 = 0 (with x0 = −100 − 499.95·x5) fixed it near −0.2, so
+    /// x5 carries rounding of about 1e-8 of 1e8. Five exact repeats of that equality then missed
+    /// by 7e-4 and were refused as conflicts with nothing. The consistency test now counts the
+    /// largest number the tableau has held, so repeats are accepted, and the solve refuses
+    /// honestly (`.imprecise`, the tableau having reached 1e7) or holds the contract.
+    @Test func repeatsAreNotConflictsAfterAHugeVertex() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        let required: [(LinearExpression, Relation)] = [
+            (expr([(x[5], -0.5), (x[3], 499.95)], -0.1), .lessThanOrEqual),
+            (expr([(x[2], 0.5), (x[3], -2)], 8), .equal),
+            (expr([(x[1], -0.5), (x[2], 2)], 1e6), .lessThanOrEqual),
+            (expr([(x[1], 1), (x[2], -1)], 0), .equal),
+            (expr([(x[0], 1), (x[5], 499.95)], 100), .equal),
+        ]
+        for (expression, relation) in required.prefix(4) { try s.add(expression, relation) }
+        try s.add(expr([(x[0], 0)], 0), .greaterThanOrEqual, priority: 999)
+        try s.add(required[4].0, required[4].1)
+        let repeated = expr([(x[0], -0.5), (x[5], -1)], 1)
+        for _ in 0..<6 { try s.add(repeated, .equal) }
+        var refused = false
+        do { try s.solve() } catch { if case .imprecise = error { refused = true } else { throw error } }
+        if refused {
+            #expect(s.statistics.peakMagnitude >= 1e7)
+        } else {
+            for (expression, relation) in required + [(repeated, .equal)] { #expect(holds(s, expression, relation)) }
+        }
+    }
 }
