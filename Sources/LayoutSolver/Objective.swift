@@ -8,10 +8,12 @@ struct Objective: Sendable {
     private(set) var costs: [[Double]] = []
     private var symbolCount = 0
 
-    /// Parametric symbols whose cost vector changed since they were last examined: every symbol
-    /// whose vector is lexicographically negative is in here, so an optimisation never scans
-    /// the objective. Popped lowest id first (Bland's rule).
-    var candidates = SymbolHeap()
+    /// The candidates to enter, as an indexed binary heap, best first (`isBetter`): every symbol
+    /// whose cost vector is lexicographically negative is in here, so an optimisation never
+    /// scans the objective, and a symbol is re-sifted whenever one of its costs changes.
+    private var heap: [Int] = []
+    /// symbol → its position in `heap`, or -1.
+    private var slot: [Int] = []
 
     var levelCount: Int { priorities.count }
 
@@ -19,7 +21,7 @@ struct Objective: Sendable {
     mutating func appendSymbol() {
         for level in costs.indices { costs[level].append(0) }
         symbolCount += 1
-        candidates.appendSymbol()
+        slot.append(-1)
     }
 
     /// The level of `priority`, made if absent.
@@ -40,7 +42,7 @@ struct Objective: Sendable {
     /// Adds `amount` to the cost of `symbol` at `level`.
     mutating func addCost(_ amount: Double, to symbol: Int, level: Int) {
         costs[level][symbol] = Tolerance.sum(costs[level][symbol], amount)
-        candidates.insert(symbol)
+        noteChanged(symbol)
     }
 
     /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
@@ -48,7 +50,7 @@ struct Objective: Sendable {
         for i in row.symbols.indices {
             let symbol = row.symbols[i]
             costs[level][symbol] = Tolerance.sum(costs[level][symbol], factor * row.coefficients[i])
-            candidates.insert(symbol)
+            noteChanged(symbol)
         }
     }
 
@@ -61,11 +63,13 @@ struct Objective: Sendable {
                 addCost(factor, of: row, level: level)
             }
         }
+        noteChanged(symbol)
     }
 
     /// Drops every cost of `symbol` (an artificial symbol leaving the problem).
     mutating func clear(_ symbol: Int) {
         for level in costs.indices { costs[level][symbol] = 0 }
+        noteChanged(symbol)
     }
 
     /// The sign of the first non-negligible component of `symbol`'s cost vector: -1, 0 or 1.
@@ -88,45 +92,89 @@ struct Objective: Sendable {
         }
         return nil
     }
-}
 
-/// A min-heap of symbol ids without duplicates.
-struct SymbolHeap: Sendable {
-    private var heap: [Int] = []
-    private var present: [Bool] = []
+    // MARK: Candidates
 
-    mutating func appendSymbol() { present.append(false) }
+    /// Whether `a`'s cost vector is lexicographically below `b`'s (costs within
+    /// `Tolerance.zero` of 0 count as 0), the lower id on a tie: a strict total order, so the
+    /// heap is the same for the same calls.
+    private func isBetter(_ a: Int, than b: Int) -> Bool {
+        for level in costs.indices {
+            let ca = Self.significant(costs[level][a])
+            let cb = Self.significant(costs[level][b])
+            if ca != cb { return ca < cb }
+        }
+        return a < b
+    }
 
-    mutating func insert(_ symbol: Int) {
-        if present[symbol] { return }
-        present[symbol] = true
-        heap.append(symbol)
-        var child = heap.count - 1
+    @inline(__always)
+    private static func significant(_ cost: Double) -> Double { abs(cost) <= Tolerance.zero ? 0 : cost }
+
+    /// Puts `symbol` where its (changed) costs belong: in the heap if they are negative.
+    mutating func noteChanged(_ symbol: Int) {
+        if slot[symbol] >= 0 {
+            siftUp(slot[symbol])
+            siftDown(slot[symbol])
+        } else if sign(of: symbol) < 0 {
+            heap.append(symbol)
+            slot[symbol] = heap.count - 1
+            siftUp(heap.count - 1)
+        }
+    }
+
+    /// The candidate with the lexicographically most negative costs (Dantzig's rule), taken out;
+    /// nil when none is negative. It may be basic or unable to enter: the caller skips it.
+    mutating func popBest() -> Int? {
+        guard let top = heap.first, sign(of: top) < 0 else { return nil }
+        remove(at: 0)
+        return top
+    }
+
+    /// The lowest-id candidate with negative costs (Bland's rule), taken out; nil when none is.
+    mutating func popLowest() -> Int? {
+        var best = -1
+        for symbol in heap where (best < 0 || symbol < best) && sign(of: symbol) < 0 { best = symbol }
+        guard best >= 0 else { return nil }
+        remove(at: slot[best])
+        return best
+    }
+
+    private mutating func remove(at position: Int) {
+        slot[heap[position]] = -1
+        let last = heap.removeLast()
+        guard position < heap.count else { return }
+        heap[position] = last
+        slot[last] = position
+        siftUp(position)
+        siftDown(slot[last])
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
         while child > 0 {
             let parent = (child - 1) / 2
-            if heap[parent] <= heap[child] { break }
-            heap.swapAt(parent, child)
+            guard isBetter(heap[child], than: heap[parent]) else { break }
+            swapEntries(child, parent)
             child = parent
         }
     }
 
-    mutating func popMin() -> Int? {
-        guard let top = heap.first else { return nil }
-        present[top] = false
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                if left >= heap.count { break }
-                let right = left + 1
-                let child = right < heap.count && heap[right] < heap[left] ? right : left
-                if heap[parent] <= heap[child] { break }
-                heap.swapAt(parent, child)
-                parent = child
-            }
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            guard left < heap.count else { break }
+            let right = left + 1
+            let child = right < heap.count && isBetter(heap[right], than: heap[left]) ? right : left
+            guard isBetter(heap[child], than: heap[parent]) else { break }
+            swapEntries(child, parent)
+            parent = child
         }
-        return top
+    }
+
+    private mutating func swapEntries(_ i: Int, _ j: Int) {
+        heap.swapAt(i, j)
+        slot[heap[i]] = i
+        slot[heap[j]] = j
     }
 }

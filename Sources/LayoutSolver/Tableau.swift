@@ -512,17 +512,18 @@ struct Tableau: Sendable {
 
     // MARK: Optimisation
 
-    /// Primal simplex on the lexicographic objective: the lowest-id entering symbol with a
-    /// lexicographically negative cost vector; on ratio ties the shortest leaving row, or after
-    /// `blandAfter` degenerate pivots in a row the lowest-id one (Bland's rule, so no cycle).
+    /// Primal simplex on the lexicographic objective: the entering symbol has the most negative
+    /// cost vector (Dantzig's rule: far fewer pivots than the lowest id), the leaving row the
+    /// smallest ratio, ties to the shortest row. After `blandAfter` degenerate pivots in a row
+    /// both follow Bland's rule (lowest ids) until a pivot makes progress, so it cannot cycle.
     mutating func optimize() throws(SolverError) {
         var degenerateRun = 0
-        while let entering = objective.candidates.popMin() {
-            guard basicRow[entering] < 0, kinds[entering].canEnter, objective.sign(of: entering) < 0 else { continue }
+        while let entering = degenerateRun >= Tableau.blandAfter ? objective.popLowest() : objective.popBest() {
+            guard basicRow[entering] < 0, kinds[entering].canEnter else { continue }
             guard let (index, degenerate) = blockingRow(for: entering, bland: degenerateRun >= Tableau.blandAfter) else { continue }
             degenerateRun = degenerate ? degenerateRun + 1 : 0
             do { try pivot(entering, index) } catch {
-                objective.candidates.insert(entering)
+                objective.noteChanged(entering)
                 throw error
             }
         }
