@@ -39,6 +39,17 @@ struct Tableau: Sendable {
     /// row → the number of the last compaction that kept it (tells repeated column entries).
     private var rowMark: [Int] = []
     private var compactions = 0
+    /// While optimising, rows of external symbols are left as they were (`staleRows`): they
+    /// never block a ratio test nor carry a cost, and they are the long ones (a container's
+    /// height over its whole subtree). Each stays a true equation, so at the end it is brought
+    /// up to date once, by substituting the current rows of the symbols that have entered.
+    private var deferringExternalRows = false
+    private var staleRows: [Int] = []
+    /// row → whether it is in `staleRows`.
+    private var rowIsStale: [Bool] = []
+    /// Scratch for `refreshed(_:)`: symbol → accumulated coefficient and largest addend (0 between calls).
+    private var accumulated: [Double] = []
+    private var accumulatedScale: [Double] = []
     /// variable index → its external symbol, or -1 before the variable first appears.
     private(set) var variableSymbol: [Int] = []
     /// symbol → variable index for externals, else -1.
@@ -95,6 +106,7 @@ struct Tableau: Sendable {
             rows.append(row)
             rowBasic.append(basic)
             rowMark.append(0)
+            rowIsStale.append(false)
         }
         for symbol in row.symbols { noteAdded(symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
@@ -163,6 +175,13 @@ struct Tableau: Sendable {
         let column = columns[symbol]
         clearColumn(symbol)
         for index in column {
+            if deferringExternalRows, rowBasic[index] >= 0, kinds[rowBasic[index]] == .external {
+                if !rowIsStale[index] {
+                    rowIsStale[index] = true
+                    staleRows.append(index)
+                }
+                continue
+            }
             var target = rows[index]
             rows[index] = Row()
             let at = target.position(of: symbol)
@@ -517,6 +536,11 @@ struct Tableau: Sendable {
     /// smallest ratio, ties to the shortest row. After `blandAfter` degenerate pivots in a row
     /// both follow Bland's rule (lowest ids) until a pivot makes progress, so it cannot cycle.
     mutating func optimize() throws(SolverError) {
+        deferringExternalRows = true
+        defer {
+            deferringExternalRows = false
+            refreshStaleRows()
+        }
         var degenerateRun = 0
         while let entering = degenerateRun >= Tableau.blandAfter ? objective.popLowest() : objective.popBest() {
             guard basicRow[entering] < 0, kinds[entering].canEnter else { continue }
@@ -527,6 +551,69 @@ struct Tableau: Sendable {
                 throw error
             }
         }
+    }
+
+    /// Brings the rows left stale by `optimize()` up to date, then rebuilds the column index
+    /// (its entries for them were dropped with the columns of the entering symbols).
+    private mutating func refreshStaleRows() {
+        guard !staleRows.isEmpty else { return }
+        for index in staleRows {
+            rowIsStale[index] = false
+            rows[index] = refreshed(rows[index])
+            peakMagnitude = max(peakMagnitude, abs(rows[index].constant))
+        }
+        staleRows.removeAll(keepingCapacity: true)
+        for symbol in columns.indices {
+            columns[symbol].removeAll(keepingCapacity: true)
+            occurrences[symbol] = 0
+        }
+        for index in rows.indices where rowBasic[index] != Tableau.freeSlot {
+            for symbol in rows[index].symbols { noteAdded(symbol, index) }
+        }
+    }
+
+    /// `row` with every symbol that is now basic replaced by its row (which is up to date), in
+    /// one pass through a dense accumulator.
+    private mutating func refreshed(_ row: Row) -> Row {
+        if accumulated.count < symbolCount {
+            accumulated += [Double](repeating: 0, count: symbolCount - accumulated.count)
+            accumulatedScale += [Double](repeating: 0, count: symbolCount - accumulatedScale.count)
+        }
+        var constant = row.constant
+        var touched: [Int] = []
+        touched.reserveCapacity(row.symbols.count)
+        for i in row.symbols.indices {
+            let basic = basicRow[row.symbols[i]]
+            let factor = row.coefficients[i]
+            guard basic >= 0 else {
+                accumulate(row.symbols[i], factor, into: &touched)
+                continue
+            }
+            constant += factor * rows[basic].constant
+            for j in rows[basic].symbols.indices {
+                accumulate(rows[basic].symbols[j], factor * rows[basic].coefficients[j], into: &touched)
+            }
+        }
+        touched.sort()
+        var result = Row(constant: constant)
+        result.symbols.reserveCapacity(touched.count)
+        result.coefficients.reserveCapacity(touched.count)
+        for symbol in touched where accumulatedScale[symbol] != 0 {
+            if !Tolerance.cancels(accumulated[symbol], scale: accumulatedScale[symbol]) {
+                result.symbols.append(symbol)
+                result.coefficients.append(accumulated[symbol])
+            }
+            accumulated[symbol] = 0
+            accumulatedScale[symbol] = 0
+        }
+        return result
+    }
+
+    @inline(__always)
+    private mutating func accumulate(_ symbol: Int, _ amount: Double, into touched: inout [Int]) {
+        if accumulatedScale[symbol] == 0 { touched.append(symbol) }
+        accumulated[symbol] += amount
+        accumulatedScale[symbol] = max(accumulatedScale[symbol], abs(amount))
     }
 
     /// Moves the constant of the edit constraint tagged `tag` by `delta`, noting rows that
