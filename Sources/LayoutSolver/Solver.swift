@@ -439,8 +439,15 @@ public struct Solver: Sendable {
     /// Places the pending optional constraints, optimises, refreshes every value, and checks
     /// that the required constraints hold.
     mutating func optimize() throws(SolverError) {
-        try placePending()
-        try tableau.optimize()
+        tableau.beginBatch()
+        do {
+            try placePending()
+            try tableau.optimize()
+        } catch {
+            tableau.endBatch()
+            throw error
+        }
+        tableau.endBatch()
         for variable in values.indices { values[variable] = tableau.value(of: variable) + 0 }
         for record in records {
             guard case .definition(let subject) = record.placement else { continue }

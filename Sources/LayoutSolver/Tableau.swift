@@ -39,10 +39,12 @@ struct Tableau: Sendable {
     /// row → the number of the last compaction that kept it (tells repeated column entries).
     private var rowMark: [Int] = []
     private var compactions = 0
-    /// While optimising, rows of external symbols are left as they were (`staleRows`): they
-    /// never block a ratio test nor carry a cost, and they are the long ones (a container's
-    /// height over its whole subtree). Each stays a true equation, so at the end it is brought
-    /// up to date once, by substituting the current rows of the symbols that have entered.
+    /// In a batch (`beginBatch()` to `endBatch()`: placing the optional constraints and
+    /// optimising), substitutions skip the rows of external symbols and leave them stale
+    /// (`staleRows`): those rows never block a ratio test nor carry a cost, and they are the long
+    /// ones (a container's height over its whole subtree). Each stays a true equation, so it is
+    /// brought up to date once, when the batch ends or a new row reads it, by substituting the
+    /// current rows of the symbols that have become basic.
     private var deferringExternalRows = false
     private var staleRows: [Int] = []
     /// row → whether it is in `staleRows`.
@@ -315,6 +317,7 @@ struct Tableau: Sendable {
             let coefficient = sign * expression.coefficients[i]
             let basic = basicRow[symbol]
             if basic >= 0 {
+                if rowIsStale[basic] { refreshRow(basic) }
                 scale = max(scale, abs(coefficient * rows[basic].constant))
                 row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
             } else {
@@ -536,11 +539,6 @@ struct Tableau: Sendable {
     /// smallest ratio, ties to the shortest row. After `blandAfter` degenerate pivots in a row
     /// both follow Bland's rule (lowest ids) until a pivot makes progress, so it cannot cycle.
     mutating func optimize() throws(SolverError) {
-        deferringExternalRows = true
-        defer {
-            deferringExternalRows = false
-            refreshStaleRows()
-        }
         var degenerateRun = 0
         while let entering = degenerateRun >= Tableau.blandAfter ? objective.popLowest() : objective.popBest() {
             guard basicRow[entering] < 0, kinds[entering].canEnter else { continue }
@@ -553,15 +551,15 @@ struct Tableau: Sendable {
         }
     }
 
-    /// Brings the rows left stale by `optimize()` up to date, then rebuilds the column index
-    /// (its entries for them were dropped with the columns of the entering symbols).
-    private mutating func refreshStaleRows() {
+    /// Starts a batch (see `staleRows`).
+    mutating func beginBatch() { deferringExternalRows = true }
+
+    /// Ends a batch: every row is up to date again, and the column index is rebuilt (its entries
+    /// for stale rows went with the columns of the symbols that became basic).
+    mutating func endBatch() {
+        deferringExternalRows = false
         guard !staleRows.isEmpty else { return }
-        for index in staleRows {
-            rowIsStale[index] = false
-            rows[index] = refreshed(rows[index])
-            peakMagnitude = max(peakMagnitude, abs(rows[index].constant))
-        }
+        for index in staleRows { refreshRow(index) }
         staleRows.removeAll(keepingCapacity: true)
         for symbol in columns.indices {
             columns[symbol].removeAll(keepingCapacity: true)
@@ -569,6 +567,32 @@ struct Tableau: Sendable {
         }
         for index in rows.indices where rowBasic[index] != Tableau.freeSlot {
             for symbol in rows[index].symbols { noteAdded(symbol, index) }
+        }
+    }
+
+    /// Brings the stale row `start` up to date, first the stale rows it depends on (rows of
+    /// externals that became basic after it went stale: they never depend back on it).
+    private mutating func refreshRow(_ start: Int) {
+        var stack = [start]
+        while let top = stack.last {
+            guard rowIsStale[top] else {
+                stack.removeLast()
+                continue
+            }
+            if let dependency = rows[top].symbols.first(where: {
+                basicRow[$0] >= 0 && rowIsStale[basicRow[$0]] && !stack.contains(basicRow[$0])
+            }) {
+                stack.append(basicRow[dependency])
+                continue
+            }
+            rows[top] = refreshed(rows[top])
+            rowIsStale[top] = false
+            peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
+            // Within a batch the column index must find the row again under its new symbols.
+            if deferringExternalRows {
+                for symbol in rows[top].symbols { columns[symbol].append(top) }
+            }
+            stack.removeLast()
         }
     }
 
