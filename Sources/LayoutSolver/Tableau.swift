@@ -49,6 +49,9 @@ struct Tableau: Sendable {
     private var staleRows: [Int] = []
     /// row → whether it is in `staleRows`.
     private var rowIsStale: [Bool] = []
+    /// row → the `refreshRow` call that last brought it up to date (tells a row already done).
+    private var rowRefreshPass: [Int] = []
+    private var refreshPasses = 0
     /// Scratch for `refreshed(_:)`: symbol → accumulated coefficient and largest addend (0 between calls).
     private var accumulated: [Double] = []
     private var accumulatedScale: [Double] = []
@@ -109,6 +112,7 @@ struct Tableau: Sendable {
             rowBasic.append(basic)
             rowMark.append(0)
             rowIsStale.append(false)
+            rowRefreshPass.append(0)
         }
         for symbol in row.symbols { noteAdded(symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
@@ -373,6 +377,10 @@ struct Tableau: Sendable {
         let a = row.coefficient(of: subject)
         row.remove(subject)
         row.scale(by: -1 / a)
+        if row.symbols.capacity > 2 * row.symbols.count + 32 {
+            // Reserved for the rows it took in, most of which cancelled.
+            row = Row(fitting: row)
+        }
         substitute(subject, by: row)
         _ = storeRow(row, basic: subject)
         return tag
@@ -560,6 +568,7 @@ struct Tableau: Sendable {
         deferringExternalRows = false
         guard !staleRows.isEmpty else { return }
         for index in staleRows { refreshRow(index) }
+        for index in staleRows { rowIsStale[index] = false }
         staleRows.removeAll(keepingCapacity: true)
         for symbol in columns.indices {
             columns[symbol].removeAll(keepingCapacity: true)
@@ -571,27 +580,29 @@ struct Tableau: Sendable {
     }
 
     /// Brings the stale row `start` up to date, first the stale rows it depends on (rows of
-    /// externals that became basic after it went stale: they never depend back on it).
+    /// externals that became basic after it went stale: they never depend back on it). Within a
+    /// batch it stays marked stale: substitutions still pass it by, and a later read refreshes
+    /// it again.
     private mutating func refreshRow(_ start: Int) {
+        refreshPasses += 1
         var stack = [start]
         while let top = stack.last {
-            guard rowIsStale[top] else {
+            if rowRefreshPass[top] == refreshPasses {
                 stack.removeLast()
                 continue
             }
             if let dependency = rows[top].symbols.first(where: {
-                basicRow[$0] >= 0 && rowIsStale[basicRow[$0]] && !stack.contains(basicRow[$0])
+                let row = basicRow[$0]
+                return row >= 0 && rowIsStale[row] && rowRefreshPass[row] != refreshPasses && !stack.contains(row)
             }) {
                 stack.append(basicRow[dependency])
                 continue
             }
-            rows[top] = refreshed(rows[top])
-            rowIsStale[top] = false
-            peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
-            // Within a batch the column index must find the row again under its new symbols.
-            if deferringExternalRows {
-                for symbol in rows[top].symbols { columns[symbol].append(top) }
+            if rows[top].symbols.contains(where: { basicRow[$0] >= 0 }) {
+                rows[top] = refreshed(rows[top])
+                peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
             }
+            rowRefreshPass[top] = refreshPasses
             stack.removeLast()
         }
     }
