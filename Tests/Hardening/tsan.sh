@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The HTTP test suites (the server, and the service over real HTTP) under ThreadSanitizer, in
-# their own scratch path (.build-tsan): 0 reported races. Not part of .ci/test (a full
-# instrumented build of the tests); run it after touching HTTPServer, CHTTPShim or LayoutService.
+# their own scratch path (.build-tsan): 0 reported races. The last step of .ci/hardening (so of
+# .ci/test); on its own, run it after touching HTTPServer, CHTTPShim or LayoutService.
 # Usage: Tests/Hardening/tsan.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.."
