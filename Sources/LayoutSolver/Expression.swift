@@ -124,9 +124,9 @@ enum Tolerance {
     static let feasibility = 1e-8
     /// A new required constraint whose row cannot be brought closer to holding than this fraction
     /// of the magnitudes summed into it (its constant, each term times its current value, and the
-    /// largest number the tableau has held, whose rounding the values carry) conflicts. Rounding leaves about 1e-16 of them per operation; the current basis may sit
-    /// far from the optimum (an optional constraint's constant of 1e6 through a multiplier of
-    /// 1e3), so a looser bound would pass real conflicts as rounding.
+    /// largest number the tableau has held, whose rounding the values carry) conflicts. Rounding
+    /// leaves about 1e-16 of them per operation; a looser bound would pass real conflicts (a miss
+    /// of 0.25 against magnitudes of 1e8) as rounding.
     static let consistency = 1e-11
     /// A solved required constraint `c + Σ aᵢ·vᵢ` may miss by this fraction of
     /// `max(|c|, Σ |aᵢ|·max(1, |vᵢ|))`: it would hold if each value moved by a millionth of itself

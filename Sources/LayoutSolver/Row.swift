@@ -74,7 +74,7 @@ struct Row: Sendable {
     mutating func addInPlace(
         _ factor: Double, _ other: Row, added: (Int) -> Void, dropped: (Int) -> Void
     ) {
-        constant = constant + factor * other.constant
+        constant += factor * other.constant
         for j in other.symbols.indices {
             let symbol = other.symbols[j]
             let addend = factor * other.coefficients[j]

@@ -63,6 +63,10 @@ public struct Solver: Sendable {
             if case .removed = placement { return false }
             return true
         }
+
+        /// Whether the record waits for the next solve (see `pending`): an optional constraint
+        /// that is not an edit.
+        var waitsForSolve: Bool { priority < 1000 && editVariable < 0 }
     }
 
     var tableau: Tableau
@@ -260,7 +264,7 @@ public struct Solver: Sendable {
         try tableau.meter.checkDeadline()
         // Even a failed add may leave an equivalent but no longer optimal basis.
         needsSolve = true
-        if record.priority < 1000 && record.editVariable < 0 {
+        if record.waitsForSolve {
             record.placement = .pending
             pending.append(handle)
         } else {
@@ -417,14 +421,13 @@ public struct Solver: Sendable {
         explainsConflicts = false
         pending = []
         for handle in records.indices where records[handle].isActive {
-            if records[handle].priority < 1000 && records[handle].editVariable < 0 {
-                records[handle].placement = .pending
-                pending.append(handle)
-                for variable in records[handle].expression.variables { uses[variable] += 1 }
-                continue
-            }
             do {
-                records[handle].placement = try place(records[handle], handle: handle)
+                if records[handle].waitsForSolve {
+                    records[handle].placement = .pending
+                    pending.append(handle)
+                } else {
+                    records[handle].placement = try place(records[handle], handle: handle)
+                }
                 for variable in records[handle].expression.variables { uses[variable] += 1 }
             } catch {
                 records[handle].placement = .removed

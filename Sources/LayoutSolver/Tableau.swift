@@ -321,7 +321,10 @@ struct Tableau: Sendable {
             let coefficient = sign * expression.coefficients[i]
             let basic = basicRow[symbol]
             if basic >= 0 {
-                if rowIsStale[basic] { refreshRow(basic) }
+                if rowIsStale[basic] {
+                    refreshPasses += 1
+                    refreshRow(basic)
+                }
                 scale = max(scale, abs(coefficient * rows[basic].constant))
                 row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
             } else {
@@ -567,6 +570,7 @@ struct Tableau: Sendable {
     mutating func endBatch() {
         deferringExternalRows = false
         guard !staleRows.isEmpty else { return }
+        refreshPasses += 1
         for index in staleRows { refreshRow(index) }
         for index in staleRows { rowIsStale[index] = false }
         staleRows.removeAll(keepingCapacity: true)
@@ -580,11 +584,11 @@ struct Tableau: Sendable {
     }
 
     /// Brings the stale row `start` up to date, first the stale rows it depends on (rows of
-    /// externals that became basic after it went stale: they never depend back on it). Within a
-    /// batch it stays marked stale: substitutions still pass it by, and a later read refreshes
-    /// it again.
+    /// externals that became basic after it went stale: they never depend back on it), skipping
+    /// rows already brought up to date in the current pass (`refreshPasses`, which callers
+    /// advance). Within a batch the row stays marked stale: substitutions still pass it by, and
+    /// a later read refreshes it again.
     private mutating func refreshRow(_ start: Int) {
-        refreshPasses += 1
         var stack = [start]
         while let top = stack.last {
             if rowRefreshPass[top] == refreshPasses {
