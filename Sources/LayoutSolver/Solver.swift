@@ -85,8 +85,8 @@ public struct Solver: Sendable {
     var impliedEqualities: Set<Int> = []
     /// Whether some constraint's row made an edit's marker basic (removing an edit then rebuilds).
     var editMarkerPinned = false
-    /// Scratch for `inliningDefinitions`: variable → its term, -1 between calls.
-    var inlineSlots: [Int] = []
+    /// Scratch for `inliningDefinitions`.
+    var inlining = SparseSum()
     /// Optional constraints added since the last solve, ascending. They enter the tableau when
     /// the solve starts, after every required constraint of the batch: an optional constraint
     /// never decides whether a required one conflicts, and entering later it cannot leave the
@@ -321,27 +321,14 @@ public struct Solver: Sendable {
     /// to it has been summed.
     mutating func inliningDefinitions(_ expression: NormalizedExpression) -> NormalizedExpression {
         guard expression.variables.contains(where: { definedBy[$0] >= 0 }) else { return expression }
-        // Terms accumulate in arrays; `slot` (kept between calls, all -1 outside) finds a variable's term.
-        var slot = inlineSlots
-        inlineSlots = []
-        if slot.count < variableCount { slot += [Int](repeating: -1, count: variableCount - slot.count) }
-        var variables: [Int] = []
-        var coefficients: [Double] = []
-        var scales: [Double] = []
+        var sum = inlining
+        inlining = SparseSum()
         /// Definitions to expand, ascending and distinct: the last is expanded next.
         var pending: [Int] = []
         var constant = expression.constant
         var magnitude = expression.magnitude
         func accumulate(_ variable: Int, _ amount: Double) {
-            if slot[variable] >= 0 {
-                coefficients[slot[variable]] += amount
-                scales[slot[variable]] = max(scales[slot[variable]], abs(amount))
-            } else {
-                slot[variable] = variables.count
-                variables.append(variable)
-                coefficients.append(amount)
-                scales.append(abs(amount))
-            }
+            sum.add(variable, amount)
             let handle = definedBy[variable]
             guard handle >= 0 else { return }
             var low = 0, high = pending.count
@@ -353,10 +340,7 @@ public struct Solver: Sendable {
         }
         for i in expression.variables.indices { accumulate(expression.variables[i], expression.coefficients[i]) }
         while let handle = pending.popLast() {
-            guard case .definition(let subject) = records[handle].placement, slot[subject] >= 0 else { continue }
-            let factor = coefficients[slot[subject]]
-            coefficients[slot[subject]] = 0
-            scales[slot[subject]] = .infinity
+            guard case .definition(let subject) = records[handle].placement, let factor = sum.take(subject) else { continue }
             let definition = records[handle].expression
             guard let own = definition.variables.firstIndex(of: subject) else { continue }
             // subject = -(Σ others + constant) / own coefficient
@@ -367,16 +351,10 @@ public struct Solver: Sendable {
                 accumulate(definition.variables[i], scale * definition.coefficients[i])
             }
         }
-        var kept: [Int] = []
-        for term in variables.indices {
-            slot[variables[term]] = -1
-            if !Tolerance.cancels(coefficients[term], scale: scales[term]) { kept.append(term) }
-        }
-        inlineSlots = slot
-        kept.sort { variables[$0] < variables[$1] }
+        let terms = sum.drain()
+        inlining = sum
         return NormalizedExpression(
-            variables: kept.map { variables[$0] }, coefficients: kept.map { coefficients[$0] },
-            constant: constant, magnitude: magnitude)
+            variables: terms.keys, coefficients: terms.coefficients, constant: constant, magnitude: magnitude)
     }
 
     /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.

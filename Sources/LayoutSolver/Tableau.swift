@@ -52,9 +52,8 @@ struct Tableau: Sendable {
     /// row → the `refreshRow` call that last brought it up to date (tells a row already done).
     private var rowRefreshPass: [Int] = []
     private var refreshPasses = 0
-    /// Scratch for `refreshed(_:)`: symbol → accumulated coefficient and largest addend (0 between calls).
-    private var accumulated: [Double] = []
-    private var accumulatedScale: [Double] = []
+    /// Scratch for `refreshed(_:)`.
+    private var refreshing = SparseSum()
     /// variable index → its external symbol, or -1 before the variable first appears.
     private(set) var variableSymbol: [Int] = []
     /// symbol → variable index for externals, else -1.
@@ -612,47 +611,29 @@ struct Tableau: Sendable {
     }
 
     /// `row` with every symbol that is now basic replaced by its row (which is up to date), in
-    /// one pass through a dense accumulator.
+    /// one pass through a `SparseSum`.
     private mutating func refreshed(_ row: Row) -> Row {
-        if accumulated.count < symbolCount {
-            accumulated += [Double](repeating: 0, count: symbolCount - accumulated.count)
-            accumulatedScale += [Double](repeating: 0, count: symbolCount - accumulatedScale.count)
-        }
+        var sum = refreshing
+        refreshing = SparseSum()
         var constant = row.constant
-        var touched: [Int] = []
-        touched.reserveCapacity(row.symbols.count)
         for i in row.symbols.indices {
             let basic = basicRow[row.symbols[i]]
             let factor = row.coefficients[i]
             guard basic >= 0 else {
-                accumulate(row.symbols[i], factor, into: &touched)
+                sum.add(row.symbols[i], factor)
                 continue
             }
             constant += factor * rows[basic].constant
             for j in rows[basic].symbols.indices {
-                accumulate(rows[basic].symbols[j], factor * rows[basic].coefficients[j], into: &touched)
+                sum.add(rows[basic].symbols[j], factor * rows[basic].coefficients[j])
             }
         }
-        touched.sort()
+        let terms = sum.drain()
+        refreshing = sum
         var result = Row(constant: constant)
-        result.symbols.reserveCapacity(touched.count)
-        result.coefficients.reserveCapacity(touched.count)
-        for symbol in touched where accumulatedScale[symbol] != 0 {
-            if !Tolerance.cancels(accumulated[symbol], scale: accumulatedScale[symbol]) {
-                result.symbols.append(symbol)
-                result.coefficients.append(accumulated[symbol])
-            }
-            accumulated[symbol] = 0
-            accumulatedScale[symbol] = 0
-        }
+        result.symbols = terms.keys
+        result.coefficients = terms.coefficients
         return result
-    }
-
-    @inline(__always)
-    private mutating func accumulate(_ symbol: Int, _ amount: Double, into touched: inout [Int]) {
-        if accumulatedScale[symbol] == 0 { touched.append(symbol) }
-        accumulated[symbol] += amount
-        accumulatedScale[symbol] = max(accumulatedScale[symbol], abs(amount))
     }
 
     /// Moves the constant of the edit constraint tagged `tag` by `delta`, noting rows that
