@@ -137,11 +137,11 @@ import Testing
     }
 
     @Test func pivotBudgetStopsARun() throws {
-        // x == 0 @750 then x == 10 @751, ten times: each pair needs a pivot to reach x = 10.
+        // x >= 0 makes x = slack; x == 10 @751 then needs a pivot (the slack enters), ten times.
         var s = Solver(budget: SolverBudget(maxPivots: 1))
         let xs = (0..<10).map { _ in s.makeVariable() }
         for x in xs {
-            try s.add(pin(x, 0), .equal, priority: 750)
+            try s.add(pin(x, 0), .greaterThanOrEqual)
             try s.add(pin(x, 10), .equal, priority: 751)
         }
         #expect(throws: SolverError.pivotBudgetExceeded(limit: 1)) { try s.solve() }

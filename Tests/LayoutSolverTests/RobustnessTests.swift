@@ -224,4 +224,24 @@ import Testing
 
     /// The variable with index `i` (variables are dense and made in order).
     static func variable(_ i: Int, in s: Solver) -> Variable { Variable.at(i) }
+
+    @Test func fittingRuleEntersAfterTheHigherLevelsAreOptimal() throws {
+        // The soup's shape: row heights h_k >= 0 preferring 44 @999, stacked into a total that
+        // the fitting-size rule wants at 0 @50. The 999 level is optimised before the fitting
+        // row enters (built from the optimal heights): by hand, one pivot per height (its slack
+        // enters for the 999 error) and none for the fitting row, which cannot lower the total
+        // without breaking a 999 preference; the total is 44 per row.
+        var s = Solver()
+        let hs = (0..<400).map { _ in s.makeVariable() }
+        let total = s.makeVariable()
+        for h in hs {
+            try s.add(pin(h, 0), .greaterThanOrEqual)
+            try s.add(pin(h, 44), .equal, priority: 999)
+        }
+        try s.add(expr([(total, 1)] + hs.map { ($0, -1) }), .equal)
+        try s.add(pin(total, 0), .equal, priority: 50)
+        try s.solve()
+        #expect(abs(s.value(of: total) - 44 * 400) < 1e-6)
+        #expect(s.pivotCount <= 400)
+    }
 }
