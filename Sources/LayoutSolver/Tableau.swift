@@ -49,11 +49,19 @@ struct Tableau: Sendable {
     private var staleRows: [Int] = []
     /// row → whether it is in `staleRows`.
     private var rowIsStale: [Bool] = []
-    /// row → the `refreshRow` call that last brought it up to date (tells a row already done).
-    private var rowRefreshPass: [Int] = []
-    private var refreshPasses = 0
+    /// Symbols that were in some row when they became basic, so far: a row that holds no basic
+    /// symbol stays up to date while this count does not move.
+    private var basicChanges = 0
+    /// row → `basicChanges` when `refreshRow` last brought it up to date (-1: never).
+    private var rowRefreshedAt: [Int] = []
     /// Scratch for `refreshed(_:)`.
     private var refreshing = SparseSum()
+    /// Scratch for `insert` building a long row.
+    private var building = SparseSum()
+    /// A new row whose substituted rows hold more terms than this is summed in `building`
+    /// (linear in the terms) instead of term by term into a sorted row (each term an insertion
+    /// into it: quadratic in a long row's length).
+    static let sparseBuildAfter = 64
     /// variable index → its external symbol, or -1 before the variable first appears.
     private(set) var variableSymbol: [Int] = []
     /// symbol → variable index for externals, else -1.
@@ -111,7 +119,7 @@ struct Tableau: Sendable {
             rowBasic.append(basic)
             rowMark.append(0)
             rowIsStale.append(false)
-            rowRefreshPass.append(0)
+            rowRefreshedAt.append(-1)
         }
         for symbol in row.symbols { noteAdded(symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
@@ -175,8 +183,10 @@ struct Tableau: Sendable {
         return basic >= 0 && kinds[basic].isRestricted
     }
 
-    /// Replaces parametric `symbol` by `definition` in every row and in the objective.
-    private mutating func substitute(_ symbol: Int, by definition: Row) {
+    /// Replaces parametric `symbol` by `definition` in every row and in the objective. A `fresh`
+    /// symbol, made for the row being inserted, is in no row (only perhaps in the objective).
+    private mutating func substitute(_ symbol: Int, by definition: Row, fresh: Bool = false) {
+        if !fresh { basicChanges += 1 }
         let column = columns[symbol]
         clearColumn(symbol)
         for index in column {
@@ -304,6 +314,7 @@ struct Tableau: Sendable {
         _ expression: NormalizedExpression, _ relation: Relation, priority: Double,
         edit: Bool = false, subject forced: Int? = nil
     ) throws(SolverError) -> ConstraintTag {
+        let firstNewSymbol = symbolCount
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
         var row = Row(constant: sign * expression.constant)
         // Values already carry the rounding of the largest number the tableau has held.
@@ -313,22 +324,33 @@ struct Tableau: Sendable {
             let symbol = variable < variableSymbol.count ? variableSymbol[variable] : -1
             capacity += symbol >= 0 && basicRow[symbol] >= 0 ? rows[basicRow[symbol]].symbols.count : 1
         }
-        row.symbols.reserveCapacity(capacity)
-        row.coefficients.reserveCapacity(capacity)
+        let long = capacity > Tableau.sparseBuildAfter
+        var sum = SparseSum()
+        if long { swap(&sum, &building) } else {
+            row.symbols.reserveCapacity(capacity)
+            row.coefficients.reserveCapacity(capacity)
+        }
         for i in expression.variables.indices {
             let symbol = externalSymbol(for: expression.variables[i])
             let coefficient = sign * expression.coefficients[i]
             let basic = basicRow[symbol]
             if basic >= 0 {
-                if rowIsStale[basic] {
-                    refreshPasses += 1
-                    refreshRow(basic)
-                }
+                if rowIsStale[basic] { refreshRow(basic) }
                 scale = max(scale, abs(coefficient * rows[basic].constant))
-                row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
+                if long {
+                    row.constant += sum.add(coefficient, rows[basic])
+                } else {
+                    row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
+                }
+            } else if long {
+                sum.add(symbol, coefficient)
             } else {
                 row.add(coefficient, symbol)
             }
+        }
+        if long {
+            (row.symbols, row.coefficients) = sum.drain()
+            swap(&sum, &building)
         }
         var tag = ConstraintTag(priority: priority)
         if priority >= 1000 {
@@ -383,7 +405,7 @@ struct Tableau: Sendable {
             // Reserved for the rows it took in, most of which cancelled.
             row = Row(fitting: row)
         }
-        substitute(subject, by: row)
+        substitute(subject, by: row, fresh: subject >= firstNewSymbol)
         _ = storeRow(row, basic: subject)
         return tag
     }
@@ -569,7 +591,6 @@ struct Tableau: Sendable {
     mutating func endBatch() {
         deferringExternalRows = false
         guard !staleRows.isEmpty else { return }
-        refreshPasses += 1
         for index in staleRows { refreshRow(index) }
         for index in staleRows { rowIsStale[index] = false }
         staleRows.removeAll(keepingCapacity: true)
@@ -583,29 +604,31 @@ struct Tableau: Sendable {
     }
 
     /// Brings the stale row `start` up to date, first the stale rows it depends on (rows of
-    /// externals that became basic after it went stale: they never depend back on it), skipping
-    /// rows already brought up to date in the current pass (`refreshPasses`, which callers
-    /// advance). Within a batch the row stays marked stale: substitutions still pass it by, and
-    /// a later read refreshes it again.
+    /// externals that became basic after it went stale: they never depend back on it). A row
+    /// refreshed since the last change of `basicChanges` is up to date and is passed by, so a
+    /// row read many times between pivots is scanned once. Within a batch the row stays
+    /// marked stale: substitutions still pass it by, and a later read refreshes it again.
     private mutating func refreshRow(_ start: Int) {
         var stack = [start]
         while let top = stack.last {
-            if rowRefreshPass[top] == refreshPasses {
+            if rowRefreshedAt[top] == basicChanges {
                 stack.removeLast()
                 continue
             }
-            if let dependency = rows[top].symbols.first(where: {
-                let row = basicRow[$0]
-                return row >= 0 && rowIsStale[row] && rowRefreshPass[row] != refreshPasses && !stack.contains(row)
-            }) {
-                stack.append(basicRow[dependency])
-                continue
+            let depth = stack.count
+            var outdated = false
+            for symbol in rows[top].symbols {
+                let row = basicRow[symbol]
+                guard row >= 0 else { continue }
+                outdated = true
+                if rowIsStale[row], rowRefreshedAt[row] != basicChanges, !stack.contains(row) { stack.append(row) }
             }
-            if rows[top].symbols.contains(where: { basicRow[$0] >= 0 }) {
+            if stack.count > depth { continue }
+            if outdated {
                 rows[top] = refreshed(rows[top])
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
             }
-            rowRefreshPass[top] = refreshPasses
+            rowRefreshedAt[top] = basicChanges
             stack.removeLast()
         }
     }
@@ -623,10 +646,7 @@ struct Tableau: Sendable {
                 sum.add(row.symbols[i], factor)
                 continue
             }
-            constant += factor * rows[basic].constant
-            for j in rows[basic].symbols.indices {
-                sum.add(rows[basic].symbols[j], factor * rows[basic].coefficients[j])
-            }
+            constant += sum.add(factor, rows[basic])
         }
         let terms = sum.drain()
         refreshing = sum
@@ -713,5 +733,15 @@ struct Tableau: Sendable {
         let symbol = variableSymbol[variable]
         guard symbol >= 0, basicRow[symbol] >= 0 else { return 0 }
         return rows[basicRow[symbol]].constant
+    }
+}
+
+extension SparseSum {
+    /// Adds `factor` times the terms of `row` and returns `factor` times its constant, for the
+    /// caller's constant.
+    @inline(__always)
+    mutating func add(_ factor: Double, _ row: Row) -> Double {
+        for j in row.symbols.indices { add(row.symbols[j], factor * row.coefficients[j]) }
+        return factor * row.constant
     }
 }
