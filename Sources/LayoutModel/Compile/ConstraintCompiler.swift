@@ -26,6 +26,7 @@ struct ConstraintCompiler: Sendable {
             && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
 
         var expression = LinearExpression()
+        expression.terms.reserveCapacity(8)
         add(constraint.firstAttribute, of: first, other: second, in: space, mirrored: mirrored, coefficient: 1, to: &expression)
         if let second {
             add(constraint.secondAttribute, of: second, other: first, in: space, mirrored: mirrored,

@@ -25,7 +25,7 @@ struct ItemGeometry: Sendable {
             span.addSize(coefficient, to: &expression)
             return
         default:
-            span.addOrigin(coefficient, to: &expression)
+            addOrigin(of: span, axis: axis, coefficient, to: &expression)
         }
         switch attribute {
         case .left, .top:
@@ -58,22 +58,26 @@ struct ItemGeometry: Sendable {
         return tree.views[index].margins
     }
 
-    /// Where an item starts on an axis and how long it is there, as solver terms.
-    private func span(of item: ViewTree.Item, axis: LayoutAxis, in space: Int, contentArea: Bool) -> Span {
-        let owner = item.owner
-        var span = Span()
-        var current = owner
-        while current != space, current >= 0 {
-            if let origin = variables.origin(current, axis) { span.origin.append(Term(origin, 1)) }
+    /// `coefficient ×` where `span` starts: the origins of its owner and of the owner's
+    /// ancestors below the space, each relative to its parent, plus the span's own offset.
+    private func addOrigin(of span: Span, axis: LayoutAxis, _ coefficient: Double, to expression: inout LinearExpression) {
+        var current = span.owner
+        while current != span.space, current >= 0 {
+            if let origin = variables.origin(current, axis) { expression.terms.append(Term(origin, coefficient)) }
             current = tree.parentIndex[current]
         }
+        expression.constant += span.originConstant * coefficient
+    }
+
+    /// Where an item starts on an axis and how long it is there.
+    private func span(of item: ViewTree.Item, axis: LayoutAxis, in space: Int, contentArea: Bool) -> Span {
+        let owner = item.owner
         let size = variables.size(owner, axis)
+        var span = Span(owner: owner, space: space, size: size)
         switch item {
         case .view:
             if contentArea, owner == space, let content = variables.contentSize(owner, axis) {
-                span.size = [Term(content, 1)]
-            } else {
-                span.size = [Term(size, 1)]
+                span.size = content
             }
         case .ownedGuide(_, let guide):
             let insets: EdgeInsets
@@ -85,7 +89,7 @@ struct ItemGeometry: Sendable {
             case .content:
                 insets = .zero
                 if let content = variables.contentSize(owner, axis) {
-                    span.size = [Term(content, 1)]
+                    span.size = content
                     return span
                 }
             case .frameGuide:
@@ -93,27 +97,31 @@ struct ItemGeometry: Sendable {
             }
             let (low, high) = axis == .horizontal ? (insets.left, insets.right) : (insets.top, insets.bottom)
             span.originConstant = low
-            span.size = [Term(size, 1)]
             span.sizeConstant = -(low + high)
         }
         return span
     }
 }
 
-/// An item's extent on one axis: origin terms + constant, size terms + constant.
+/// An item's extent on one axis, in the coordinates of the view `space`: it starts at the
+/// origins of `owner` and its ancestors below `space` plus `originConstant`, and is `size +
+/// sizeConstant` long. Nothing is allocated: the origin terms are written straight into the
+/// expression (`ItemGeometry.addOrigin`).
 private struct Span {
-    var origin: [Term] = []
+    var owner: Int
+    var space: Int
     var originConstant: Double = 0
-    var size: [Term] = []
+    var size: Variable
     var sizeConstant: Double = 0
 
-    func addOrigin(_ coefficient: Double, to expression: inout LinearExpression) {
-        for term in origin { expression.terms.append(Term(term.variable, term.coefficient * coefficient)) }
-        expression.constant += originConstant * coefficient
+    init(owner: Int, space: Int, size: Variable) {
+        self.owner = owner
+        self.space = space
+        self.size = size
     }
 
     func addSize(_ coefficient: Double, to expression: inout LinearExpression) {
-        for term in size { expression.terms.append(Term(term.variable, term.coefficient * coefficient)) }
+        expression.terms.append(Term(size, coefficient))
         expression.constant += sizeConstant * coefficient
     }
 }
