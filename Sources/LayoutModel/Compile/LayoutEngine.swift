@@ -166,9 +166,10 @@ private struct Installation {
         var frames: [(id: String, frame: Frame)] = []
         frames.reserveCapacity(tree.views.count)
         for index in tree.views.indices {
+            // `solver.value(of:)` is not passed as a function: that would copy the solver.
             var frame = Frame(
-                x: variables.x[index].map(solver.value(of:)) ?? 0,
-                y: variables.y[index].map(solver.value(of:)) ?? 0,
+                x: variables.x[index].map { solver.value(of: $0) } ?? 0,
+                y: variables.y[index].map { solver.value(of: $0) } ?? 0,
                 width: solver.value(of: variables.width[index]),
                 height: solver.value(of: variables.height[index]))
             if let width = variables.contentWidth[index], let height = variables.contentHeight[index] {
