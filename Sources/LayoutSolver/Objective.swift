@@ -1,12 +1,57 @@
-/// The lexicographic objective: one dense row of reduced costs per distinct priority present,
-/// highest priority first. A cost vector is compared level by level, so any amount at a higher
-/// level outweighs every amount below it. Basic symbols always have all-zero costs.
+/// The lexicographic objective: for each parametric symbol, its reduced cost at each distinct
+/// priority present (a *level*). A cost vector is compared level by level, highest priority
+/// first, so any amount at a higher level outweighs every amount below it. Basic symbols always
+/// have all-zero costs.
+///
+/// The vectors are sparse (a symbol has costs at the few levels of the constraints it came
+/// through), so the objective takes memory and time by the costs present, not by levels ×
+/// symbols: a request may give every constraint a priority of its own.
 struct Objective: Sendable {
-    /// The priority of each level, strictly descending.
+    /// One nonzero component of a cost vector.
+    struct Cost: Sendable {
+        var level: Int
+        var value: Double
+    }
+
+    /// A symbol's nonzero costs by descending priority: the first inline (most symbols have
+    /// one, and then no storage of their own), the others after it.
+    struct CostVector: Sendable {
+        private var first = Cost(level: -1, value: 0)
+        private var others: [Cost] = []
+
+        var isEmpty: Bool { first.level < 0 }
+        var count: Int { isEmpty ? 0 : 1 + others.count }
+
+        subscript(i: Int) -> Cost {
+            get { i == 0 ? first : others[i - 1] }
+            set { if i == 0 { first = newValue } else { others[i - 1] = newValue } }
+        }
+
+        mutating func insert(_ cost: Cost, at i: Int) {
+            if i == 0 {
+                if !isEmpty { others.insert(first, at: 0) }
+                first = cost
+            } else {
+                others.insert(cost, at: i - 1)
+            }
+        }
+
+        mutating func remove(at i: Int) {
+            if i > 0 {
+                others.remove(at: i - 1)
+            } else if others.isEmpty {
+                first.level = -1
+            } else {
+                first = others.removeFirst()
+            }
+        }
+    }
+
+    /// The priority of each level, in the order the levels were made.
     private(set) var priorities: [Double] = []
-    /// `costs[level][symbol]`: the reduced cost of a parametric symbol at that level.
-    private(set) var costs: [[Double]] = []
-    private var symbolCount = 0
+    private var levelOfPriority: [Double: Int] = [:]
+    /// symbol → its nonzero costs.
+    private var vectors: [CostVector] = []
 
     /// The candidates to enter, as an indexed binary heap, best first (`isBetter`): every symbol
     /// whose cost vector is lexicographically negative is in here, so an optimisation never
@@ -19,78 +64,104 @@ struct Objective: Sendable {
 
     /// Makes room for one more symbol (with zero cost at every level).
     mutating func appendSymbol() {
-        for level in costs.indices { costs[level].append(0) }
-        symbolCount += 1
+        vectors.append(CostVector())
         slot.append(-1)
     }
 
     /// The level of `priority`, made if absent.
     mutating func level(for priority: Double) -> Int {
-        var index = 0
-        while index < priorities.count && priorities[index] > priority { index += 1 }
-        if index < priorities.count && priorities[index] == priority { return index }
-        priorities.insert(priority, at: index)
-        costs.insert([Double](repeating: 0, count: symbolCount), at: index)
-        return index
+        if let level = levelOfPriority[priority] { return level }
+        priorities.append(priority)
+        levelOfPriority[priority] = priorities.count - 1
+        return priorities.count - 1
     }
 
     /// The level of `priority`, if present.
     func existingLevel(for priority: Double) -> Int? {
-        priorities.firstIndex(of: priority)
+        levelOfPriority[priority]
     }
 
     /// Adds `amount` to the cost of `symbol` at `level`.
     mutating func addCost(_ amount: Double, to symbol: Int, level: Int) {
-        costs[level][symbol] = Tolerance.sum(costs[level][symbol], amount)
+        add(amount, to: symbol, level: level)
         noteChanged(symbol)
     }
 
     /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
     mutating func addCost(_ factor: Double, of row: Row, level: Int) {
         for i in row.symbols.indices {
-            let symbol = row.symbols[i]
-            costs[level][symbol] = Tolerance.sum(costs[level][symbol], factor * row.coefficients[i])
-            noteChanged(symbol)
+            add(factor * row.coefficients[i], to: row.symbols[i], level: level)
+            noteChanged(row.symbols[i])
         }
     }
 
     /// Replaces `symbol`, which became basic with definition `row`, by that definition at every level.
     mutating func substitute(_ symbol: Int, by row: Row) {
-        for level in costs.indices {
-            let factor = costs[level][symbol]
-            if factor != 0 {
-                costs[level][symbol] = 0
-                addCost(factor, of: row, level: level)
-            }
-        }
+        let costs = vectors[symbol]
+        guard !costs.isEmpty else { return }
+        vectors[symbol] = CostVector()
+        for i in 0..<costs.count { addCost(costs[i].value, of: row, level: costs[i].level) }
         noteChanged(symbol)
     }
 
     /// Drops every cost of `symbol` (an artificial symbol leaving the problem).
     mutating func clear(_ symbol: Int) {
-        for level in costs.indices { costs[level][symbol] = 0 }
+        vectors[symbol] = CostVector()
         noteChanged(symbol)
     }
 
     /// The sign of the first non-negligible component of `symbol`'s cost vector: -1, 0 or 1.
     func sign(of symbol: Int) -> Int {
-        for level in costs.indices {
-            let c = costs[level][symbol]
-            if c < -Tolerance.zero { return -1 }
-            if c > Tolerance.zero { return 1 }
+        let costs = vectors[symbol]
+        for i in 0..<costs.count {
+            if costs[i].value < -Tolerance.zero { return -1 }
+            if costs[i].value > Tolerance.zero { return 1 }
         }
         return 0
     }
 
     /// Whether `costs(a) / ka` is lexicographically below `costs(b) / kb` (`ka`, `kb` > 0).
     func ratio(_ a: Int, _ ka: Double, isBelow b: Int, _ kb: Double) -> Bool? {
-        for level in costs.indices {
-            let ra = costs[level][a] / ka
-            let rb = costs[level][b] / kb
-            if ra < rb - Tolerance.zero { return true }
-            if ra > rb + Tolerance.zero { return false }
+        var result: Bool?
+        forEachLevel(a, b) { ca, cb in
+            let ra = ca / ka
+            let rb = cb / kb
+            if ra < rb - Tolerance.zero { result = true } else if ra > rb + Tolerance.zero { result = false }
+            return result != nil
         }
-        return nil
+        return result
+    }
+
+    /// `amount` added to `symbol`'s cost at `level`, the component dropped when it cancels.
+    private mutating func add(_ amount: Double, to symbol: Int, level: Int) {
+        guard amount != 0 else { return }
+        let priority = priorities[level]
+        var i = 0
+        while i < vectors[symbol].count, priorities[vectors[symbol][i].level] > priority { i += 1 }
+        if i < vectors[symbol].count, vectors[symbol][i].level == level {
+            let sum = Tolerance.sum(vectors[symbol][i].value, amount)
+            if sum == 0 { vectors[symbol].remove(at: i) } else { vectors[symbol][i].value = sum }
+        } else {
+            vectors[symbol].insert(Cost(level: level, value: amount), at: i)
+        }
+    }
+
+    /// Calls `body` with the costs of `a` and `b` at each level where either has one, highest
+    /// priority first, until it returns true.
+    private func forEachLevel(_ a: Int, _ b: Int, _ body: (Double, Double) -> Bool) {
+        let va = vectors[a]
+        let vb = vectors[b]
+        var i = 0
+        var j = 0
+        while i < va.count || j < vb.count {
+            let pa = i < va.count ? priorities[va[i].level] : -.infinity
+            let pb = j < vb.count ? priorities[vb[j].level] : -.infinity
+            var ca = 0.0
+            var cb = 0.0
+            if pa >= pb { ca = va[i].value; i += 1 }
+            if pb >= pa { cb = vb[j].value; j += 1 }
+            if body(ca, cb) { return }
+        }
     }
 
     // MARK: Candidates
@@ -99,12 +170,14 @@ struct Objective: Sendable {
     /// `Tolerance.zero` of 0 count as 0), the lower id on a tie: a strict total order, so the
     /// heap is the same for the same calls.
     private func isBetter(_ a: Int, than b: Int) -> Bool {
-        for level in costs.indices {
-            let ca = Self.significant(costs[level][a])
-            let cb = Self.significant(costs[level][b])
-            if ca != cb { return ca < cb }
+        var result: Bool?
+        forEachLevel(a, b) { ca, cb in
+            let sa = Self.significant(ca)
+            let sb = Self.significant(cb)
+            if sa != sb { result = sa < sb }
+            return result != nil
         }
-        return a < b
+        return result ?? (a < b)
     }
 
     @inline(__always)

@@ -30,6 +30,22 @@ func pin(_ variable: Variable, _ value: Double) -> LinearExpression { expr([(var
         #expect(s.value(of: w) == 4)
     }
 
+    @Test func everyConstraintAtAPriorityOfItsOwn() throws {
+        // 2,000 variables, x_i preferring i @(1 + i/4) and 0 @(1 + i/4 + 1/8): 4,000 distinct
+        // priorities, one level each. The higher of each pair wins by any margin, so by hand
+        // every x_i = 0. (A dense objective would hold 4,000 levels × 8,000 symbols here.)
+        var s = Solver()
+        let xs = (0..<2000).map { _ in s.makeVariable() }
+        for (i, x) in xs.enumerated() {
+            let priority = 1 + Double(i) / 4
+            try s.add(pin(x, Double(i)), .equal, priority: priority)
+            try s.add(pin(x, 0), .equal, priority: priority + 0.125)
+        }
+        try s.solve()
+        #expect(s.statistics.levels == 4000)
+        #expect(xs.allSatisfy { s.value(of: $0) == 0 })
+    }
+
     @Test func oneAt751OutweighsAHundredAt750() throws {
         var s = Solver()
         let x = s.makeVariable()
