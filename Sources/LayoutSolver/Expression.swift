@@ -64,14 +64,26 @@ struct NormalizedExpression: Sendable {
         var coefficients: [Double] = []
         variables.reserveCapacity(expression.terms.count)
         coefficients.reserveCapacity(expression.terms.count)
-        for term in expression.terms {
-            guard term.coefficient.isFinite else {
-                throw .invalidValue("coefficient \(term.coefficient) of variable \(term.variable.index) is not finite")
+        var terms = expression.terms
+        var sorted = true
+        for i in terms.indices {
+            guard terms[i].coefficient.isFinite else {
+                throw .invalidValue("coefficient \(terms[i].coefficient) of variable \(terms[i].variable.index) is not finite")
             }
+            guard terms[i].variable.index >= 0, terms[i].variable.index < variableCount else {
+                throw .invalidValue("variable \(terms[i].variable.index) was not made by this solver")
+            }
+            if i > 0, terms[i].variable.index < terms[i - 1].variable.index { sorted = false }
+        }
+        // Long expressions out of order (a position deep in the hierarchy, its origins listed
+        // child to ancestor) are sorted first, stably, so repeats still sum in their order.
+        if !sorted, terms.count > 16 {
+            terms = terms.enumerated().sorted {
+                ($0.element.variable.index, $0.offset) < ($1.element.variable.index, $1.offset)
+            }.map(\.element)
+        }
+        for term in terms {
             let variable = term.variable.index
-            guard variable >= 0, variable < variableCount else {
-                throw .invalidValue("variable \(variable) was not made by this solver")
-            }
             // Insertion from the end: expressions are short and nearly sorted.
             var at = variables.count
             while at > 0 && variables[at - 1] > variable { at -= 1 }

@@ -57,6 +57,9 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Most constraints in one request, after expanding shorthands (env LAYOUTD_MAX_CONSTRAINTS).")
     var maxConstraints: Int = Environment.int("LAYOUTD_MAX_CONSTRAINTS") ?? LayoutLimits.default.maxConstraints
 
+    @Option(help: "Most terms the constraints of one request compile to: one per item and one per view between a constraint's items and their closest common ancestor (env LAYOUTD_MAX_TERMS).")
+    var maxTerms: Int = Environment.int("LAYOUTD_MAX_TERMS") ?? LayoutLimits.default.maxTerms
+
     @Option(help: "Solver budget: simplex pivots per request (env LAYOUTD_MAX_PIVOTS).")
     var maxPivots: Int = Environment.int("LAYOUTD_MAX_PIVOTS") ?? 1_000_000
 
@@ -84,7 +87,7 @@ struct Layoutd: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be within 0…65535") }
         for (name, value) in [("--threads", threads), ("--workers", workers), ("--max-body", maxBody),
-                              ("--max-views", maxViews), ("--max-constraints", maxConstraints),
+                              ("--max-views", maxViews), ("--max-constraints", maxConstraints), ("--max-terms", maxTerms),
                               ("--max-pivots", maxPivots), ("--solve-timeout-ms", solveTimeoutMs)] where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
@@ -113,6 +116,7 @@ struct Layoutd: ParsableCommand {
         var limits = LayoutLimits.default
         limits.maxViews = maxViews
         limits.maxConstraints = maxConstraints
+        limits.maxTerms = maxTerms
         let service = LayoutService(
             configuration: ServiceConfiguration(
                 limits: limits, maxPivots: maxPivots, solveTimeout: .milliseconds(solveTimeoutMs),

@@ -230,6 +230,32 @@ import Testing
         #expect(warnings.first?.message == "'twice' (a.width == 100) is implied by 'constraints[2]' (a.width == 100): removing it changes nothing")
     }
 
+    @Test func boundsOnOneWidth() throws {
+        // Required a.width >= 10, >= 20, >= 20 again, <= 50: latest first, lo20b is implied by
+        // lo20 (the earliest of the tightest), lo20 by nothing left (lo10 is looser), lo10 by
+        // lo20. The required interval is then [20, 50]. Optional: wide5 (>= 5 @700) is implied by
+        // it (by lo20); cap40 (<= 40 @800) and cap45 (<= 45 @600) by eq30 (== 30 @900, the
+        // tightest stronger bound); eq30low (== 30 @300) by eq30; wide60 (>= 60 @500) is ruled
+        // out by hi50, 10 short. eq30 holds: a.width = 30.
+        let result = try solve("""
+        {"size": {"width": 375, "height": 667},
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}],
+         "constraints": ["a.left == root.left", "a.top == root.top", "a.height == 20",
+                         {"equation": "a.width >= 10", "id": "lo10"}, {"equation": "a.width >= 20", "id": "lo20"},
+                         {"equation": "a.width >= 20", "id": "lo20b"}, {"equation": "a.width <= 50", "id": "hi50"},
+                         {"equation": "a.width >= 5 @700", "id": "wide5"}, {"equation": "a.width <= 40 @800", "id": "cap40"},
+                         {"equation": "a.width <= 45 @600", "id": "cap45"}, {"equation": "a.width == 30 @900", "id": "eq30"},
+                         {"equation": "a.width == 30 @300", "id": "eq30low"}, {"equation": "a.width >= 60 @500", "id": "wide60"}]}
+        """)
+        expectFrame(result.frame("a"), 0, 0, 30, 20)
+        let warnings = result.layouts[0].warnings
+        #expect(warnings.map(\.constraint) == ["lo10", "lo20b", "wide5", "cap40", "cap45", "eq30low", "wide60"])
+        #expect(warnings.map(\.kind) == [.redundant, .redundant, .redundant, .redundant, .redundant, .redundant, .neverActive])
+        let reasons = warnings.map { $0.message.split(separator: "'").dropFirst(2).first.map(String.init) ?? "" }
+        #expect(reasons == ["lo20", "lo20", "lo20", "eq30", "eq30", "eq30", "hi50"])
+        #expect(warnings.last?.message.contains("violated by at least 10 in every layout") == true)
+    }
+
     @Test func anOptionalConstraintOverriddenByARequiredOneIsNeverActive() throws {
         // a.width == 100 (required) leaves a.width == 300 @750 no chance: violated by 200 always.
         let result = try solve("""

@@ -66,4 +66,27 @@ import Testing
             try RequestDecoder.decode(Array(#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}]}"#.utf8), limits: limits)
         }
     }
+
+    @Test func termsCountTheLevelsBetweenItems() throws {
+        // root > a > b > c and root > d. By hand: c.left == d.left names c, d and the views
+        // between them and root (b, a: c is 3 levels down, d 1), so 2 + 3 + 1 = 6 terms;
+        // c.width == 10 names c alone: 1. Together 7: a limit of 7 passes, 6 refuses the first
+        // constraint that passes it, the second.
+        let body = Array(#"""
+            {"views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "a"},
+                       {"id": "c", "parent": "b"}, {"id": "d", "parent": "root"}],
+             "constraints": ["c.width == 10", "c.left == d.left"]}
+            """#.utf8)
+        var limits = LayoutLimits.default
+        limits.maxTerms = 7
+        _ = try RequestDecoder.decode(body, limits: limits)
+        limits.maxTerms = 6
+        do {
+            _ = try RequestDecoder.decode(body, limits: limits)
+            Issue.record("a request past maxTerms was accepted")
+        } catch {
+            #expect(error.type == "limit-terms")
+            #expect(error.pointer.description == "/constraints/1")
+        }
+    }
 }

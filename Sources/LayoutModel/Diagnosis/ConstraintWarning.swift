@@ -80,36 +80,38 @@ enum ConstraintWarnings {
         return found.sorted { constraints[$0.index].order < constraints[$1.index].order }.map(\.warning)
     }
 
-    /// Warnings among bounds on one linear form, in installation order.
+    /// Warnings among bounds on one linear form. Near-linear in their number (a request may
+    /// repeat one constraint thousands of times): each question below is answered from the
+    /// bounds sorted once, not by going through the others.
     private static func warnings(among bounds: [Bound], constraints: [CompiledConstraint]) -> [(index: Int, warning: ConstraintWarning)] {
         var result: [(Int, ConstraintWarning)] = []
         // Latest first, so of two copies the later one is the redundant one (required ones are
         // installed in Auto Layout's order, so index order is that order).
-        var kept = bounds.filter(\.isRequired)
-        for bound in kept.reversed() {
-            var others = Interval()
-            for other in kept where other.index != bound.index { others.narrow(by: other) }
-            if let reasons = others.implying(bound) {
+        let required = bounds.filter(\.isRequired)
+        var ends = IntervalEnds(required)
+        for position in required.indices.reversed() {
+            let bound = required[position]
+            if let reasons = ends.interval(excluding: position).implying(bound) {
                 result.append((bound.index, redundant(bound, by: reasons, constraints)))
-                kept.removeAll { $0.index == bound.index }
+                ends.remove(position)
             }
         }
-        var required = Interval()
-        for bound in kept { required.narrow(by: bound) }
+        let interval = ends.interval(excluding: -1)
+        var stronger = StrongerBounds(bounds.filter { !$0.isRequired })
         for bound in bounds where !bound.isRequired {
-            if let reason = required.excluding(bound) {
+            if let reason = interval.excluding(bound) {
                 let constraint = constraints[bound.index]
-                let gap = required.distance(to: bound) * bound.scale
+                let gap = interval.distance(to: bound) * bound.scale
                 result.append((bound.index, ConstraintWarning(
                     constraint: constraint.id, kind: .neverActive,
                     message: "'\(constraint.id)' (\(constraint.description)) can never hold: the required \(list([reason], constraints)) rules it out, "
                         + "so it is violated by at least \(gap.constraintText) in every layout; remove it, or make the required one optional")))
             } else if constraints[bound.index].isIntrinsicSize {
                 continue
-            } else if let reasons = required.implying(bound) {
+            } else if let reasons = interval.implying(bound) {
                 result.append((bound.index, redundant(bound, by: reasons, constraints)))
-            } else if let stronger = bounds.first(where: { $0.priority > bound.priority && !$0.isRequired && Interval(bound: $0).implying(bound) != nil }) {
-                result.append((bound.index, redundant(bound, by: [stronger.index], constraints)))
+            } else if let reason = stronger.implying(bound) {
+                result.append((bound.index, redundant(bound, by: [reason], constraints)))
             }
         }
         return result
@@ -139,15 +141,26 @@ private struct ExpressionForm {
     init(_ expression: LinearExpression) {
         terms = expression.terms
         var lowest = 0
-        for i in terms.indices {
-            for j in 0..<i where terms[j].variable == terms[i].variable {
-                (built, leading) = LinearForm.of(expression)
-                return
-            }
-            if terms[i].variable.index < terms[lowest].variable.index { lowest = i }
+        for i in terms.indices where terms[i].variable.index < terms[lowest].variable.index { lowest = i }
+        guard !Self.repeatsAVariable(terms) else {
+            (built, leading) = LinearForm.of(expression)
+            return
         }
         leading = terms.isEmpty ? 1 : terms[lowest].coefficient
         built = nil
+    }
+
+    /// Whether some variable appears twice: pairwise for a short expression, by sorting for a
+    /// long one (a position deep in the hierarchy sums an origin per level).
+    private static func repeatsAVariable(_ terms: [Term]) -> Bool {
+        if terms.count <= 16 {
+            for i in terms.indices {
+                for j in 0..<i where terms[j].variable == terms[i].variable { return true }
+            }
+            return false
+        }
+        let variables = terms.map(\.variable.index).sorted()
+        return zip(variables, variables.dropFirst()).contains { $0 == $1 }
     }
 
     /// Equal for parallel expressions: an order-independent sum over (variable, coefficient ÷ leading).
@@ -170,9 +183,16 @@ private struct ExpressionForm {
             return (built ?? LinearForm.of(LinearExpression(terms)).form) == (other.built ?? LinearForm.of(LinearExpression(other.terms)).form)
         }
         guard terms.count == other.terms.count else { return false }
+        if terms.count > 16 { return normalized.elementsEqual(other.normalized) { $0.0 == $1.0 && $0.1 == $1.1 } }
         return terms.allSatisfy { term in
             other.terms.contains { $0.variable == term.variable && $0.coefficient / other.leading == term.coefficient / leading }
         }
+    }
+
+    /// (variable, coefficient ÷ leading), by variable: equal for parallel expressions that name
+    /// each variable once.
+    private var normalized: [(Int, Double)] {
+        terms.map { ($0.variable.index, $0.coefficient / leading) }.sorted { $0.0 < $1.0 }
     }
 }
 
@@ -279,4 +299,127 @@ private struct Interval {
         guard distance(to: bound) > 1e-9 * max(1, abs(bound.value)) else { return nil }
         return bound.relation != .lessThanOrEqual && bound.value > high ? highReason : lowReason
     }
+}
+
+/// The tightest ends of some bounds, as bounds are taken away: `interval(excluding:)` is the
+/// interval of all remaining bounds but one, as `Interval` would narrow it in index order (the
+/// largest low, the lowest index among equal ones; likewise the smallest high).
+private struct IntervalEnds {
+    private let bounds: [Bound]
+    /// Positions of the bounds that give a low end (≥, ==), best first; the same for high ends.
+    private let lows: [Int]
+    private let highs: [Int]
+    /// position → its place in `lows` / `highs`.
+    private var lowRank: [Int]
+    private var highRank: [Int]
+    private var lowSurvivors: Survivors
+    private var highSurvivors: Survivors
+
+    init(_ bounds: [Bound]) {
+        self.bounds = bounds
+        lows = bounds.indices.filter { bounds[$0].relation != .lessThanOrEqual }
+            .sorted { (-bounds[$0].value, $0) < (-bounds[$1].value, $1) }
+        highs = bounds.indices.filter { bounds[$0].relation != .greaterThanOrEqual }
+            .sorted { (bounds[$0].value, $0) < (bounds[$1].value, $1) }
+        lowRank = [Int](repeating: -1, count: bounds.count)
+        highRank = lowRank
+        for (rank, position) in lows.enumerated() { lowRank[position] = rank }
+        for (rank, position) in highs.enumerated() { highRank[position] = rank }
+        lowSurvivors = Survivors(count: lows.count)
+        highSurvivors = Survivors(count: highs.count)
+    }
+
+    mutating func remove(_ position: Int) {
+        if lowRank[position] >= 0 { lowSurvivors.remove(lowRank[position]) }
+        if highRank[position] >= 0 { highSurvivors.remove(highRank[position]) }
+    }
+
+    /// The interval of the remaining bounds other than the one at `position` (-1: of them all).
+    mutating func interval(excluding position: Int) -> Interval {
+        var interval = Interval()
+        if let low = Self.best(lows, &lowSurvivors, excluding: position) {
+            interval.low = bounds[low].value
+            interval.lowReason = bounds[low].index
+        }
+        if let high = Self.best(highs, &highSurvivors, excluding: position) {
+            interval.high = bounds[high].value
+            interval.highReason = bounds[high].index
+        }
+        return interval
+    }
+
+    private static func best(_ order: [Int], _ survivors: inout Survivors, excluding position: Int) -> Int? {
+        var rank = survivors.first(from: 0)
+        if rank < order.count, order[rank] == position { rank = survivors.first(from: rank + 1) }
+        return rank < order.count ? order[rank] : nil
+    }
+}
+
+/// Which of `count` places are left, found by skipping removed ones with path compression.
+private struct Survivors {
+    /// place → a place at or after it that may be left (`count`: none).
+    private var next: [Int]
+
+    init(count: Int) { next = Array(0...count) }
+
+    mutating func remove(_ place: Int) { next[place] = place + 1 }
+
+    /// The first place left at or after `place` (`count` when none is).
+    mutating func first(from place: Int) -> Int {
+        var root = place
+        while next[root] != root { root = next[root] }
+        var current = place
+        while next[current] != root {
+            let following = next[current]
+            next[current] = root
+            current = following
+        }
+        return root
+    }
+}
+
+/// For an optional bound, an optional bound of strictly higher priority that implies it on its
+/// own: for `>=` the largest such low end, for `<=` the smallest high end (lowest index among
+/// equal ones), for `==` one with the very same value. Bounds are swept by priority, highest
+/// first, so each question costs a lookup.
+private struct StrongerBounds {
+    private var answers: [Int: Int] = [:]
+
+    init(_ bounds: [Bound]) {
+        let order = bounds.indices.sorted { (-bounds[$0].priority, $0) < (-bounds[$1].priority, $1) }
+        var low: Bound?
+        var high: Bound?
+        var equalities: [UInt64: Bound] = [:]
+        var start = 0
+        while start < order.count {
+            var end = start
+            while end < order.count, bounds[order[end]].priority == bounds[order[start]].priority { end += 1 }
+            for position in order[start..<end] {
+                let bound = bounds[position]
+                var interval = Interval()
+                switch bound.relation {
+                case .greaterThanOrEqual: if let low { interval.narrow(by: low) }
+                case .lessThanOrEqual: if let high { interval.narrow(by: high) }
+                case .equal:
+                    if let equality = equalities[bound.value.bitPattern] { interval.narrow(by: equality) }
+                }
+                if let reason = interval.implying(bound)?.first { answers[bound.index] = reason }
+            }
+            for position in order[start..<end] {
+                let bound = bounds[position]
+                if bound.relation != .lessThanOrEqual, low.map({ bound.value > $0.value || (bound.value == $0.value && bound.index < $0.index) }) ?? true {
+                    low = bound
+                }
+                if bound.relation != .greaterThanOrEqual, high.map({ bound.value < $0.value || (bound.value == $0.value && bound.index < $0.index) }) ?? true {
+                    high = bound
+                }
+                if bound.relation == .equal, (equalities[bound.value.bitPattern]?.index ?? .max) > bound.index {
+                    equalities[bound.value.bitPattern] = bound
+                }
+            }
+            start = end
+        }
+    }
+
+    func implying(_ bound: Bound) -> Int? { answers[bound.index] }
 }

@@ -110,6 +110,29 @@ public struct ViewTree: ViewHierarchy {
 
     public func contains(_ id: String) -> Bool { item(id) != nil }
 
+    /// The terms a constraint between `first` and `second` compiles to, at most: one per item
+    /// and one per view between each item and their closest common ancestor (see
+    /// `LayoutLimits.maxTerms`). Unknown items count 1.
+    public func terms(_ first: String, _ second: String?) -> Int {
+        guard let a = item(first)?.owner else { return 1 }
+        guard let second, let b = item(second)?.owner else { return 1 }
+        let common = closestCommonAncestor(a, b)
+        return 2 + depth[a] + depth[b] - 2 * depth[common]
+    }
+
+    /// As the walk up `parent(of:)` finds it, by depths instead of chains of ids: an item is its
+    /// own closest common ancestor with itself; an owned guide has its view above it.
+    public func closestCommonAncestor(of ids: [String]) -> String? {
+        guard let first = ids.first else { return nil }
+        if ids.allSatisfy({ $0 == first }) { return first }
+        var common = -1
+        for id in ids {
+            guard let owner = item(id)?.owner else { return nil }
+            common = common < 0 ? owner : closestCommonAncestor(common, owner)
+        }
+        return views[common].id
+    }
+
     public func parent(of id: String) -> String? {
         switch item(id) {
         case .view(let index)?:

@@ -43,6 +43,7 @@ public enum RequestDecoder {
         let elements = try top.array("constraints") ?? []
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(elements.count)
+        var terms = 0
         for (index, element) in elements.enumerated() {
             let pointer = JSONPointer.root / "constraints" / index
             if let text = element.string, text.utf8.count > limits.maxStringLength {
@@ -56,6 +57,10 @@ public enum RequestDecoder {
                 constraints.append(constraint)
                 guard constraints.count <= limits.maxConstraints else {
                     throw .invalid("limit-constraints", "more than \(limits.maxConstraints) constraints after expanding shorthands", at: pointer)
+                }
+                terms += tree.terms(constraint.firstItem, constraint.secondItem)
+                guard terms <= limits.maxTerms else {
+                    throw .invalid("limit-terms", "the constraints reach through more than \(limits.maxTerms) view levels in all (each counts its items and the views between them and their closest common ancestor); flatten the hierarchy or constrain nearer views", at: pointer)
                 }
             }
         }
