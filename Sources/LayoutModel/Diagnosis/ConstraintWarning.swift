@@ -88,17 +88,23 @@ enum ConstraintWarnings {
         // Latest first, so of two copies the later one is the redundant one (required ones are
         // installed in Auto Layout's order, so index order is that order).
         let required = bounds.filter(\.isRequired)
-        var ends = IntervalEnds(required)
-        for position in required.indices.reversed() {
-            let bound = required[position]
-            if let reasons = ends.interval(excluding: position).implying(bound) {
-                result.append((bound.index, redundant(bound, by: reasons, constraints)))
-                ends.remove(position)
+        var interval = Interval()
+        if required.count == 1 {
+            interval = Interval(bound: required[0])
+        } else if required.count > 1 {
+            var ends = IntervalEnds(required)
+            for position in required.indices.reversed() {
+                let bound = required[position]
+                if let reasons = ends.interval(excluding: position).implying(bound) {
+                    result.append((bound.index, redundant(bound, by: reasons, constraints)))
+                    ends.remove(position)
+                }
             }
+            interval = ends.interval(excluding: -1)
         }
-        let interval = ends.interval(excluding: -1)
-        var stronger = StrongerBounds(bounds.filter { !$0.isRequired })
-        for bound in bounds where !bound.isRequired {
+        let optional = bounds.filter { !$0.isRequired }
+        var stronger: StrongerBounds?
+        for (position, bound) in optional.enumerated() {
             if let reason = interval.excluding(bound) {
                 let constraint = constraints[bound.index]
                 let gap = interval.distance(to: bound) * bound.scale
@@ -110,8 +116,12 @@ enum ConstraintWarnings {
                 continue
             } else if let reasons = interval.implying(bound) {
                 result.append((bound.index, redundant(bound, by: reasons, constraints)))
-            } else if let reason = stronger.implying(bound) {
-                result.append((bound.index, redundant(bound, by: [reason], constraints)))
+            } else {
+                // Built on first need: a group of content hugging and compression resistance never needs it.
+                if stronger == nil { stronger = StrongerBounds(optional) }
+                if let reason = stronger?.reasons[position] {
+                    result.append((bound.index, redundant(bound, by: [reason], constraints)))
+                }
             }
         }
         return result
@@ -360,7 +370,7 @@ private struct Survivors {
     /// place → a place at or after it that may be left (`count`: none).
     private var next: [Int]
 
-    init(count: Int) { next = Array(0...count) }
+    init(count: Int) { next = Array(0..<count + 1) }
 
     mutating func remove(_ place: Int) { next[place] = place + 1 }
 
@@ -383,9 +393,11 @@ private struct Survivors {
 /// equal ones), for `==` one with the very same value. Bounds are swept by priority, highest
 /// first, so each question costs a lookup.
 private struct StrongerBounds {
-    private var answers: [Int: Int] = [:]
+    /// position → the index of the bound implying the one there, if any.
+    private(set) var reasons: [Int?]
 
     init(_ bounds: [Bound]) {
+        reasons = [Int?](repeating: nil, count: bounds.count)
         let order = bounds.indices.sorted { (-bounds[$0].priority, $0) < (-bounds[$1].priority, $1) }
         var low: Bound?
         var high: Bound?
@@ -403,7 +415,7 @@ private struct StrongerBounds {
                 case .equal:
                     if let equality = equalities[bound.value.bitPattern] { interval.narrow(by: equality) }
                 }
-                if let reason = interval.implying(bound)?.first { answers[bound.index] = reason }
+                reasons[position] = interval.implying(bound)?.first
             }
             for position in order[start..<end] {
                 let bound = bounds[position]
@@ -421,5 +433,4 @@ private struct StrongerBounds {
         }
     }
 
-    func implying(_ bound: Bound) -> Int? { answers[bound.index] }
 }
