@@ -87,6 +87,8 @@ public struct Solver: Sendable {
     var editMarkerPinned = false
     /// Scratch for `inliningDefinitions`.
     var inlining = SparseSum()
+    /// The largest |value| of the last solve (definitions included: they never enter the tableau).
+    var valuePeak = 0.0
     /// Optional constraints added since the last solve, ascending. They enter the tableau when
     /// the solve starts, after every required constraint of the batch: an optional constraint
     /// never decides whether a required one conflicts, and entering later it cannot leave the
@@ -444,6 +446,7 @@ public struct Solver: Sendable {
             }
             values[subject] = -sum / own + 0
         }
+        valuePeak = values.reduce(0) { max($0, abs($1)) }
         try verifyRequired()
         needsSolve = false
     }
@@ -507,8 +510,9 @@ public struct SolverStatistics: Hashable, Sendable {
     public var levels: Int
     /// Pivots since the solver was made.
     public var pivots: Int
-    /// The largest value any row of the tableau has held since it was last built: the solution
-    /// is computed through it, so results carry about 1e-16 of it in rounding per operation.
+    /// The largest value any row of the tableau has held since it was last built, or any
+    /// variable has taken in the last solve (a definition's value never enters the tableau, but
+    /// the rows were built through it): results carry about 1e-16 of it in rounding per operation.
     public var peakMagnitude: Double
 }
 
@@ -528,6 +532,6 @@ extension Solver {
         return SolverStatistics(
             rows: tableau.rowCount, terms: terms, longestRow: longest, definitions: definitions,
             levels: tableau.objective.levelCount, pivots: pivotCount,
-            peakMagnitude: tableau.peakMagnitude)
+            peakMagnitude: max(tableau.peakMagnitude, valuePeak))
     }
 }

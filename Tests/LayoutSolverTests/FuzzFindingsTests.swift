@@ -332,4 +332,37 @@ import Testing
             for (expression, relation) in required + [(repeated, .equal)] { #expect(holds(s, expression, relation)) }
         }
     }
+
+    /// `crash-8d737a1f…`: x1, x3, x5 are pinned near 2, 0.25 and 0.002 by required equalities,
+    /// and x2 = (1e6 − 0.5·x5) / 0.001 ≈ 1e9 by another (a definition, never in the tableau);
+    /// −x3 − 0.0005·x2 + 8 ≤ 0 inlines it, so the tableau holds 499,992. By hand
+    /// −x5 + 0.001·x1 ≥ 0 then misses by 4.0e-6: a real conflict, but within the consistency
+    /// tolerance of that tableau (1e-11 of 5e5), so it is taken in and the solve refuses it as
+    /// imprecise. The refusal is honest, and now says so: the values reach 1e9, which
+    /// `peakMagnitude` counts (it had only seen the tableau's 5e5).
+    @Test func definitionValuesCountInThePeak() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        try s.add(expr([(x[5], -1), (x[3], -2)], 0.5), .equal)
+        try s.add(expr([(x[5], 0.5), (x[1], -0.25)], 0.5), .equal)
+        try s.add(expr([(x[5], 0.5), (x[2], 0.001)], -1e6), .equal)
+        try s.add(expr([(x[5], 0.5), (x[1], -0.001)], 0.001), .equal)
+        try s.add(expr([(x[1], -0.5), (x[3], -1)], -8), .greaterThanOrEqual, priority: 250)
+        try s.add(expr([(x[3], -1), (x[2], -0.0005)], 8), .lessThanOrEqual)
+        var refused = false
+        do {
+            try s.add(expr([(x[5], -1), (x[1], 0.001)]), .greaterThanOrEqual)
+            try s.solve()
+        } catch {
+            switch error {
+            case .imprecise: refused = true
+            case .unsatisfiable: return  // Also right: the conflict found as such.
+            default: throw error
+            }
+        }
+        #expect(refused, "a required constraint missing by 4e-6 was answered")
+        // x2 = 1e9 − 500·x5, x5 = 0.001 / 0.498.
+        #expect(abs(s.value(of: x[2]) - (1e9 - 500 * 0.001 / 0.498)) < 1e-3)
+        #expect(s.statistics.peakMagnitude >= 1e9 - 2)
+    }
 }

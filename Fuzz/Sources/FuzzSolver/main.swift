@@ -6,7 +6,7 @@ import LayoutSolver
 /// (|m| in 1e-3…1e3, |c| ≤ 1e6), at random priorities, some removed again. After each successful
 /// `solve()` every required constraint still present must hold to within moves of a millionth of
 /// each value (of 1e-6 below 1); a solve may instead refuse with `.imprecise`, but only where the
-/// tableau reached 1e7. Any other error than the documented ones, or a violated required
+/// solve passed through 1e7 (a row of the tableau or a value: `statistics.peakMagnitude`). Any other error than the documented ones, or a violated required
 /// constraint, stops the fuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -50,8 +50,8 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     do {
         try solver.solve()
     } catch .imprecise(let handle) {
-        // Refusing is right only where double precision ran out: the tableau passed through
-        // 1e7 (constants of 1e6 through multipliers of 1e-3), where rounding reaches 1e-9.
+        // Refusing is right only where double precision ran out: the solve passed through 1e7
+        // (constants of 1e6 through multipliers of 1e-3), where rounding reaches 1e-9.
         let peak = solver.statistics.peakMagnitude
         if peak < 1e7 { fatalError("constraint \(handle.index) refused as imprecise at magnitudes of only \(peak)") }
         return 0
