@@ -58,9 +58,9 @@ enum PlainConstraintForm {
         return (c, id)
     }
 
-    static func attribute(_ name: String, at pointer: JSONPointer) throws(LayoutProblem) -> LayoutAttribute {
+    static func attribute(_ name: String, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutAttribute {
         guard let a = LayoutAttribute(name: name) else {
-            throw .invalid("unknown-attribute", "Unknown layout attribute '\(name)'", at: pointer)
+            throw .invalid("unknown-attribute", "Unknown layout attribute '\(name)'", at: pointer())
         }
         return a
     }

@@ -35,8 +35,9 @@ public enum RequestDecoder {
         }
         var views: [ViewSpec] = []
         views.reserveCapacity(viewValues.count)
+        let viewsPointer = JSONPointer.root / "views"
         for (index, value) in viewValues.enumerated() {
-            views.append(try view(value, at: .root / "views" / index, direction: direction, limits: limits))
+            views.append(try view(value, at: viewsPointer / index, direction: direction, limits: limits))
         }
         let tree = try ViewTree(views: views, limits: limits)
 
@@ -44,8 +45,9 @@ public enum RequestDecoder {
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(elements.count)
         var terms = 0
+        let constraintsPointer = JSONPointer.root / "constraints"
         for (index, element) in elements.enumerated() {
-            let pointer = JSONPointer.root / "constraints" / index
+            let pointer = constraintsPointer / index
             if let text = element.string, text.utf8.count > limits.maxStringLength {
                 throw .invalid("limit-string", "the constraint string is \(text.utf8.count) bytes long; the limit is \(limits.maxStringLength)", at: pointer)
             }
