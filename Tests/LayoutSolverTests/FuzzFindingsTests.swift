@@ -365,4 +365,25 @@ import Testing
         #expect(abs(s.value(of: x[2]) - (1e9 - 500 * 0.001 / 0.498)) < 1e-3)
         #expect(s.statistics.peakMagnitude >= 1e9 - 2)
     }
+
+    /// `crash-e22b12ec…`: x5 = 2e6 − 0.002·x2 (so the solve holds 2e6), x2 = −8 − 0.0005·x0,
+    /// and 1000.4·x0 + 1 = 0. By hand x0 = −1/1000.4 ≈ −0.0009996, but x0 is only reachable as
+    /// (−8 − x2) / 0.0005 with x2 = (1e6 − 0.5·x5) / 0.001: the 2e-10 rounding of x5 becomes 1e-7
+    /// in x2 and 2e-4 in x0, a fifth of its value. No double arithmetic holds this; the solve
+    /// refuses (`.imprecise`) rather than answer, having passed through 4e6 (x1 = 2·x5) seen
+    /// through coefficients of 5e-4 (FuzzSolver's bound for a fair refusal: 1e9).
+    @Test func chainedSmallMultipliersThroughMillionsAreRefused() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        try s.add(expr([(x[5], -1), (x[3], -2)], 0.5), .equal)
+        try s.add(expr([(x[5], 0.5), (x[1], -0.25)], 0.5), .equal)
+        try s.add(expr([(x[5], 0.5), (x[2], 0.001)], -1e6), .equal)
+        try s.add(expr([(x[2], -1), (x[0], -0.0005)], -8), .equal)
+        try s.add(expr([(x[0], 0.5)], 1), .greaterThanOrEqual)
+        try s.add(expr([(x[0], 1000.4)], 1), .equal)
+        var refused = false
+        do { try s.solve() } catch { if case .imprecise = error { refused = true } else { throw error } }
+        #expect(refused)
+        #expect(s.statistics.peakMagnitude / 0.0005 >= 1e9)
+    }
 }

@@ -5,8 +5,11 @@ import LayoutSolver
 /// or ±0.5 (an edge, a centre) and the multiplier m and constant c are within the request limits
 /// (|m| in 1e-3…1e3, |c| ≤ 1e6), at random priorities, some removed again. After each successful
 /// `solve()` every required constraint still present must hold to within moves of a millionth of
-/// each value (of 1e-6 below 1); a solve may instead refuse with `.imprecise`, but only where the
-/// solve passed through 1e7 (a row of the tableau or a value: `statistics.peakMagnitude`). Any other error than the documented ones, or a violated required
+/// each value (of 1e-6 below 1); a solve may instead refuse with `.imprecise`, but only where
+/// double precision runs out: the largest number the solve passed through (a row of the tableau
+/// or a value: `statistics.peakMagnitude`), divided by the smallest coefficient it is seen
+/// through, reaches 1e9 (1e6 through a multiplier of 1e-3): its rounding of 1e-16 is then
+/// amplified past 1e-7, and a second such division passes the contract's 1e-6. Any other error than the documented ones, or a violated required
 /// constraint, stops the fuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -19,6 +22,7 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var solver = Solver(budget: SolverBudget(maxPivots: 10_000))
     let variables = (0..<(1 + Int(input.next() % 6))).map { _ in solver.makeVariable() }
     var required: [(ConstraintHandle, LinearExpression, Relation)] = []
+    var smallest = 1.0
     var added: [ConstraintHandle] = []
     for _ in 0..<min(12, input.remaining / 5) {
         let first = variables[Int(input.next()) % variables.count]
@@ -28,6 +32,7 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             [Term(first, weights[Int(shape & 3)]),
              Term(second, -multipliers[Int(shape >> 4)] * weights[Int((shape >> 2) & 3)])],
             constant: constants[Int(input.next() & 15)])
+        for term in expression.terms where term.coefficient != 0 { smallest = min(smallest, abs(term.coefficient)) }
         let mode = input.next()
         let relation: [Relation] = [.equal, .lessThanOrEqual, .greaterThanOrEqual, .equal]
         let priority = priorities[Int(mode >> 2) % priorities.count]
@@ -50,10 +55,11 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     do {
         try solver.solve()
     } catch .imprecise(let handle) {
-        // Refusing is right only where double precision ran out: the solve passed through 1e7
-        // (constants of 1e6 through multipliers of 1e-3), where rounding reaches 1e-9.
+        // Refusing is right only where double precision ran out (see above).
         let peak = solver.statistics.peakMagnitude
-        if peak < 1e7 { fatalError("constraint \(handle.index) refused as imprecise at magnitudes of only \(peak)") }
+        if peak / smallest < 1e9 {
+            fatalError("constraint \(handle.index) refused as imprecise at magnitudes of only \(peak) through coefficients of \(smallest)")
+        }
         return 0
     } catch {
         expectDocumented(error)
