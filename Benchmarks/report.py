@@ -238,32 +238,71 @@ def main() -> int:
             L.append(f"| {fam} | {e_l} | {e_k} |")
         L.append("")
 
+    # ---- JSON read and write
+    largest = max(sizes)
+    L.append(f"## JSON read and write (layout bench, medians, N = {largest})")
+    L.append("")
+    L.append("JSON = the tape parser alone on the body; request read = JSON, validation and the model "
+             "(what parse above times); response write = the answer's JSON. 1 MB = 10⁶ bytes.")
+    L.append("")
+    L.append("| family | body | JSON read | request read | response write |")
+    L.append("|---|---:|---:|---:|---:|")
+    for fam in FAMILIES:
+        b = load(os.path.join(R, f"bench-{fam}-{largest}.json")) or {}
+        path = os.path.join(os.path.dirname(R), f"{fam}-{largest}.json")
+        size = f"{os.path.getsize(path) / 1e6:.1f} MB" if os.path.exists(path) else "–"
+        def mbps(key):
+            return f"{b[key]:.0f} MB/s" if isinstance(b.get(key), (int, float)) else "–"
+        L.append(f"| {fam} | {size} | {mbps('jsonReadMBps')} | {mbps('readMBps')} | {mbps('writeMBps')} |")
+    L.append("")
+
+    # ---- several sizes
+    sized = {k: load(os.path.join(R, f"sizes-{k}.json")) for k in (1, 4, 8)}
+    if sized.get(1):
+        L.append("## Several sizes in one request (table_cells-1000, `sizes` with k widths, layout bench)")
+        L.append("")
+        L.append("| k | solve | ÷ k = 1 | target 1 + 0.25·(k − 1) | met |")
+        L.append("|---:|---:|---:|---:|---|")
+        for k, d in sized.items():
+            if not d or d.get("solveMs") is None:
+                L.append(f"| {k} | skipped | | | |")
+                continue
+            ratio = d["solveMs"] / sized[1]["solveMs"]
+            target = 1 + 0.25 * (k - 1)
+            L.append(f"| {k} | {fmt_ms(d['solveMs'])} | {ratio:.2f} | {target:.2f} | {'yes' if ratio <= target else 'no'} |")
+        L.append("")
+
     # ---- wrk
-    L.append(f"## HTTP end to end (wrk -t2 -c64 -d{a.wrk_duration} --latency, loopback, server and wrk share the cores)")
+    L.append(f"## HTTP end to end (wrk -d{a.wrk_duration} --latency, loopback, server and wrk share the cores)")
     L.append("")
     if a.layoutd_args:
         L.append(f"layoutd started as `layoutd {a.layoutd_args}`; the hello server is `Benchmarks/hello.c` "
                  "(epoll, internal thread pool of 2, fixed 200-byte answer). Both on 127.0.0.1, same run.")
         L.append("")
-    L.append("| server | body | bytes | req/s | p50 | p90 | p99 | errors | non-2xx | ÷ hello req/s |")
-    L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    L.append("At 64 connections (`-t2 -c64`) the latencies are mostly queueing (by Little's law, 64 ÷ req/s); "
+             "at one connection (`-t1 -c1`) p50 is a request's own time, HTTP included.")
+    L.append("")
+    L.append("| server | body | connections | bytes | req/s | p50 | p90 | p99 | errors | non-2xx | ÷ hello req/s |")
+    L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     bench_dir = os.path.dirname(os.path.abspath(__file__))
     twenty = os.path.join(bench_dir, "requests", "twenty-views.json")
     big = os.path.join(os.path.dirname(R), f"{a.wrk_big}.json")
     hello = wrk_result(os.path.join(R, "wrk-hello-twenty.txt"))
-    rows = [("layoutd", "twenty-views (20 views)", twenty, "wrk-layoutd-twenty.txt"),
-            ("layoutd", f"{a.wrk_big} ({len(load(big)['views']) if load(big) else '?'} views)", big,
-             "wrk-layoutd-big.txt"),
-            ("hello.c (bare libmicrohttpd)", "twenty-views (20 views)", twenty, "wrk-hello-twenty.txt")]
-    for server, body, path, fname in rows:
+    big_name = f"{a.wrk_big} ({len(load(big)['views']) if load(big) else '?'} views)"
+    rows = [("layoutd", "twenty-views (20 views)", 64, twenty, "wrk-layoutd-twenty.txt"),
+            ("layoutd", big_name, 64, big, "wrk-layoutd-big.txt"),
+            ("hello.c (bare libmicrohttpd)", "twenty-views (20 views)", 64, twenty, "wrk-hello-twenty.txt"),
+            ("layoutd", "twenty-views (20 views)", 1, twenty, "wrk-layoutd-twenty-c1.txt"),
+            ("layoutd", big_name, 1, big, "wrk-layoutd-big-c1.txt")]
+    for server, body, connections, path, fname in rows:
         size = os.path.getsize(path) if os.path.exists(path) else "–"
         w = wrk_result(os.path.join(R, fname))
         if w is None or "rps" not in w:
             why = "skipped" if w is None else f"error: {w.get('error')}"
-            L.append(f"| {server} | {body} | {size} | {why} | | | | | | |")
+            L.append(f"| {server} | {body} | {connections} | {size} | {why} | | | | | | |")
             continue
-        ratio = f"{w['rps'] / hello['rps']:.3f}" if hello and hello.get("rps") else "–"
-        L.append(f"| {server} | {body} | {size} | {w['rps']:.0f} | {w.get('p50ms', 0):.3f} ms | "
+        ratio = f"{w['rps'] / hello['rps']:.3f}" if connections == 64 and hello and hello.get("rps") else "–"
+        L.append(f"| {server} | {body} | {connections} | {size} | {w['rps']:.0f} | {w.get('p50ms', 0):.3f} ms | "
                  f"{w.get('p90ms', 0):.3f} ms | {w.get('p99ms', 0):.3f} ms | {w.get('errors', '–')} | "
                  f"{w.get('non2xx', 0)} | {ratio} |")
     for f in ("wrk-layoutd.skipped", "wrk-hello.skipped"):

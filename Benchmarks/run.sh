@@ -28,8 +28,10 @@
 #
 # Steps: install what is missing (wrk, libmicrohttpd-dev, Benchmarks/.venv with kiwisolver) ->
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release ->
-# (a) layout-bench per family x size -> (f) the same at N = 1000 with one conflict -> (b) kiwi per family x size -> (c) frame agreement ->
-# (d) wrk against layoutd (20-view and 1000-view bodies) and the bare hello.c server (20-view) ->
+# (a) layout-bench per family x size -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
+# with 1, 4 and 8 sizes in one request -> (b) kiwi per family x size -> (c) frame agreement ->
+# (d) wrk against layoutd (20-view and 1000-view bodies, at 64 connections and at 1) and the bare
+# hello.c server (20-view) ->
 # (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md.
 # Every step that cannot run (no layout-bench yet, layoutd not starting, ...) is skipped with a
 # message and shows as "skipped" in the table; the script still exits 0 unless setup fails.
@@ -169,6 +171,26 @@ if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ]; then
         || note "conflict_ratio.py failed: $(tail -1 "$RES/conflict-ratio.err")"
 fi
 
+# ---------------------------------------------------------------- (g) several sizes
+if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] && [ -f "$OUT/table_cells-1000.json" ]; then
+    log "(g) several sizes in one request: table_cells-1000 with k = 1, 4, 8 widths, $RUNS runs"
+    for k in 1 4 8; do
+        python3 - "$OUT/table_cells-1000.json" "$k" > "$OUT/table_cells-1000-sizes$k.json" <<'PY'
+import json, sys
+request = json.load(open(sys.argv[1]))
+widths = [375, 320, 414, 768, 360, 390, 428, 1024][:int(sys.argv[2])]
+request.pop("size", None)
+request["sizes"] = [{"width": w} for w in widths]
+json.dump(request, sys.stdout)
+PY
+        if "${BENCH_CMD[@]}" "$OUT/table_cells-1000-sizes$k.json" --runs "$RUNS" > "$RES/sizes-$k.json" 2> "$RES/sizes-$k.err"; then
+            note "k = $k: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("solve", d["solveMs"], "ms,", d["status"])' "$RES/sizes-$k.json")"
+        else
+            note "k = $k: failed ($(tail -1 "$RES/sizes-$k.err"))"; rm -f "$RES/sizes-$k.json"
+        fi
+    done
+fi
+
 # ---------------------------------------------------------------- (b) kiwi
 if [ "$DO_KIWI" = 1 ]; then
     log "(b) kiwi, $RUNS runs (1 at N >= 10000), ${KIWI_LIMIT} s per run"
@@ -191,9 +213,11 @@ wait_port() { # port seconds pid
     done
     return 1
 }
-run_wrk() { # name url body
-    note "wrk $1: -t2 -c64 -d$WRK_DURATION --latency ($(basename "$3"), $(wc -c < "$3") bytes)"
-    BODY_FILE="$3" wrk -t2 -c64 -d"$WRK_DURATION" --timeout 10s --latency -s "$HERE/post.lua" "$2" > "$RES/wrk-$1.txt" 2>&1
+run_wrk() { # name url body [connections]: 64 connections on 2 threads, or 1 on 1
+    local connections="${4:-64}" threads=2
+    [ "$connections" = 1 ] && threads=1
+    note "wrk $1: -t$threads -c$connections -d$WRK_DURATION --latency ($(basename "$3"), $(wc -c < "$3") bytes)"
+    BODY_FILE="$3" wrk -t"$threads" -c"$connections" -d"$WRK_DURATION" --timeout 10s --latency -s "$HERE/post.lua" "$2" > "$RES/wrk-$1.txt" 2>&1
     grep -E 'Requests/sec|Non-2xx|Socket errors' "$RES/wrk-$1.txt" | sed 's/^/     /' >&2
 }
 if [ "$DO_WRK" = 1 ]; then
@@ -213,6 +237,9 @@ if [ "$DO_WRK" = 1 ]; then
             [ "$code" = 200 ] || note "WARNING: layoutd answered $code: $(head -c 300 "$RES/layoutd-twenty.json")"
             run_wrk layoutd-twenty "$URL" "$TWENTY"
             run_wrk layoutd-big "$URL" "$BIG"
+            # One connection: a request's own latency, without 64 of them queueing for 2 cores.
+            run_wrk layoutd-twenty-c1 "$URL" "$TWENTY" 1
+            run_wrk layoutd-big-c1 "$URL" "$BIG" 1
         else
             note "SKIPPED layoutd wrk: layoutd did not listen on $PORT within 20 s (args: ${LAYOUTD_ARGS//\{PORT\}/$PORT}); log:"
             tail -5 "$RES/layoutd.log" | sed 's/^/     /' >&2
