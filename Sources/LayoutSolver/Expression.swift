@@ -135,10 +135,12 @@ enum Tolerance {
     /// Row constants within this distance of a bound are treated as on it.
     static let feasibility = 1e-8
     /// A new required constraint whose row cannot be brought closer to holding than this fraction
-    /// of the magnitudes summed into it (its constant, each term times its current value, and the
-    /// largest number the tableau has held, whose rounding the values carry) conflicts. Rounding
-    /// leaves about 1e-16 of them per operation; a looser bound would pass real conflicts (a miss
-    /// of 0.25 against magnitudes of 1e8) as rounding.
+    /// of the magnitudes summed into it (its constant, and the largest number each row it is
+    /// built from was computed through, whose rounding that row carries: `Row.magnitude`)
+    /// conflicts. Rounding leaves about 1e-16 of them per operation; a looser bound would pass
+    /// real conflicts (a miss of 0.25 against magnitudes of 1e8) as rounding. A bound measured
+    /// against the whole tableau's peak instead passed a conflict of 0.001 in a row of values
+    /// near 1 because another row had held 3.3e8.
     static let consistency = 1e-11
     /// A solved required constraint `c + Σ aᵢ·vᵢ` may miss by this fraction of
     /// `max(|c|, Σ |aᵢ|·max(1, |vᵢ|))`: it would hold if each value moved by a millionth of itself

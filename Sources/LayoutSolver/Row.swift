@@ -6,8 +6,14 @@ struct Row: Sendable {
     var symbols: [Int] = []
     var coefficients: [Double] = []
     var constant: Double = 0
+    /// The largest |number| summed into the constant so far, scaled as the row was: the constant
+    /// carries about 1e-16 of it in rounding per operation, however small it is now.
+    var magnitude: Double = 0
 
-    init(constant: Double = 0) { self.constant = constant }
+    init(constant: Double = 0) {
+        self.constant = constant
+        magnitude = abs(constant)
+    }
 
     /// A copy of `row` in storage of its own size.
     init(fitting row: Row) {
@@ -16,6 +22,7 @@ struct Row: Sendable {
         coefficients.reserveCapacity(row.coefficients.count)
         coefficients.append(contentsOf: row.coefficients)
         constant = row.constant
+        magnitude = row.magnitude
     }
 
     /// The position of `symbol` in `symbols`, or where it would be inserted.
@@ -66,6 +73,7 @@ struct Row: Sendable {
     /// Multiplies every coefficient and the constant by `factor`.
     mutating func scale(by factor: Double) {
         constant *= factor
+        magnitude *= abs(factor)
         for i in coefficients.indices { coefficients[i] *= factor }
     }
 
@@ -75,6 +83,7 @@ struct Row: Sendable {
         _ factor: Double, _ other: Row, added: (Int) -> Void, dropped: (Int) -> Void
     ) {
         constant += factor * other.constant
+        magnitude = max(magnitude, abs(factor) * other.magnitude, abs(constant))
         for j in other.symbols.indices {
             let symbol = other.symbols[j]
             let addend = factor * other.coefficients[j]
@@ -106,6 +115,7 @@ struct Row: Sendable {
         result.symbols.removeAll(keepingCapacity: true)
         result.coefficients.removeAll(keepingCapacity: true)
         result.constant = constant + factor * other.constant
+        result.magnitude = max(magnitude, abs(factor) * other.magnitude, abs(result.constant))
         result.symbols.reserveCapacity(symbols.count + other.symbols.count)
         result.coefficients.reserveCapacity(symbols.count + other.symbols.count)
         var i = 0

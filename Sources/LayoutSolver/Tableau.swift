@@ -73,8 +73,8 @@ struct Tableau: Sendable {
     /// substitutions rarely allocate.
     private var scratch = Row()
     var meter: BudgetMeter
-    /// The largest row constant the tableau has held: values are computed through it, so they
-    /// carry its rounding (about 1e-16 of it per operation).
+    /// The largest row constant the tableau has held (for `SolverStatistics`; the consistency
+    /// test uses each row's own `magnitude`).
     private(set) var peakMagnitude = 0.0
 
     static let freeSlot = -1
@@ -317,8 +317,7 @@ struct Tableau: Sendable {
         let firstNewSymbol = symbolCount
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
         var row = Row(constant: sign * expression.constant)
-        // Values already carry the rounding of the largest number the tableau has held.
-        var scale = max(1, expression.magnitude, peakMagnitude)
+        row.magnitude = expression.magnitude
         var capacity = 2
         for variable in expression.variables {
             let symbol = variable < variableSymbol.count ? variableSymbol[variable] : -1
@@ -336,9 +335,9 @@ struct Tableau: Sendable {
             let basic = basicRow[symbol]
             if basic >= 0 {
                 if rowIsStale[basic] { refreshRow(basic) }
-                scale = max(scale, abs(coefficient * rows[basic].constant))
                 if long {
                     row.constant += sum.add(coefficient, rows[basic])
+                    row.magnitude = max(row.magnitude, abs(coefficient) * rows[basic].magnitude)
                 } else {
                     row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
                 }
@@ -352,6 +351,9 @@ struct Tableau: Sendable {
             (row.symbols, row.coefficients) = sum.drain()
             swap(&sum, &building)
         }
+        // What the row was computed through, not only what it holds now: its rows' values
+        // carry the rounding of the largest numbers they passed through.
+        let scale = max(1, row.magnitude)
         var tag = ConstraintTag(priority: priority)
         if priority >= 1000 {
             if relation != .equal {
@@ -458,8 +460,10 @@ struct Tableau: Sendable {
             throw error
         }
         let residual = rows[goal].constant
+        // The pivots brought other rows, and the rounding of what they passed through, in.
+        let allowed = max(tolerance, Tolerance.consistency * rows[goal].magnitude)
         freeRow(goal)
-        if residual > tolerance {
+        if residual > allowed {
             removeMarker(artificial)
             objective.clear(artificial)
             throw .unsatisfiable(conflict: [])
@@ -639,6 +643,7 @@ struct Tableau: Sendable {
         var sum = refreshing
         refreshing = SparseSum()
         var constant = row.constant
+        var magnitude = row.magnitude
         for i in row.symbols.indices {
             let basic = basicRow[row.symbols[i]]
             let factor = row.coefficients[i]
@@ -647,10 +652,12 @@ struct Tableau: Sendable {
                 continue
             }
             constant += sum.add(factor, rows[basic])
+            magnitude = max(magnitude, abs(factor) * rows[basic].magnitude)
         }
         let terms = sum.drain()
         refreshing = sum
         var result = Row(constant: constant)
+        result.magnitude = max(magnitude, abs(constant))
         result.symbols = terms.keys
         result.coefficients = terms.coefficients
         return result

@@ -387,22 +387,22 @@ import Testing
         #expect(s.statistics.peakMagnitude / 0.0005 >= 1e9)
     }
 
-    /// FuzzSolver (2026-11-24, `crash-b39e3a9c…`), a known weakness: x2 = −x0 and
-    /// 499.45·x0 + 1 ≤ 0 (x0 ≤ −0.002), then −0.5·x0 − x2 = 0, which with x2 = −x0 says x0 = 0: a
-    /// conflict of 0.001 in that row. But x1 − 0.5·x0 ≥ 1e6 took the tableau through 3.3e8 on
-    /// the way, and the consistency test measures every later row against that peak (1e-11 of
-    /// it: 3.3e-3), so the equality is taken in and the solve then refuses as imprecise instead
-    /// of reporting the conflict. The fix is a tolerance per row (the largest number each row
-    /// was computed through), not the tableau's peak.
+    /// FuzzSolver (2026-11-24, `crash-b39e3a9c…`): x2 = −x0 and 499.45·x0 + 1 ≤ 0 (x0 ≤ −0.002),
+    /// then −0.5·x0 − x2 = 0, which with x2 = −x0 says x0 = 0: a conflict of 0.001 in that row.
+    /// x1 − 0.5·x0 ≥ 1e6 took the tableau through 3.3e8 on the way, and the consistency test
+    /// measured every later row against that peak (1e-11 of it: 3.3e-3), so the equality was
+    /// taken in and the solve refused as imprecise instead of naming the conflict. Each row now
+    /// carries the largest number it was computed through (`Row.magnitude`), and this row's
+    /// never saw 3.3e8.
     @Test func aConflictAfterATransientPeakIsFound() throws {
         var s = Solver()
         let x = (0..<3).map { _ in s.makeVariable() }
         try s.add(expr([(x[1], -0.5), (x[2], -1)], -8), .lessThanOrEqual)
         try s.add(expr([(x[1], 1), (x[0], -0.5)], -1e6), .greaterThanOrEqual)
-        try s.add(expr([(x[2], -1), (x[0], -1)]), .equal)
-        try s.add(expr([(x[0], 499.45)], 1), .lessThanOrEqual)
-        withKnownIssue("the consistency tolerance follows the tableau's peak, not the row's") {
-            #expect(throws: SolverError.self) { try s.add(expr([(x[0], -0.5), (x[2], -1)]), .equal) }
+        let sameSize = try s.add(expr([(x[2], -1), (x[0], -1)]), .equal)
+        let negative = try s.add(expr([(x[0], 499.45)], 1), .lessThanOrEqual)
+        #expect(throws: SolverError.unsatisfiable(conflict: [sameSize, negative])) {
+            try s.add(expr([(x[0], -0.5), (x[2], -1)]), .equal)
         }
     }
 }
