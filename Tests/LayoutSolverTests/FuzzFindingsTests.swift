@@ -333,51 +333,43 @@ import Testing
         }
     }
 
-    /// `crash-8d737a1f…`: x1, x3, x5 are pinned near 2, 0.25 and 0.002 by required equalities,
-    /// and x2 = (1e6 − 0.5·x5) / 0.001 ≈ 1e9 by another (a definition, never in the tableau);
-    /// −x3 − 0.0005·x2 + 8 ≤ 0 inlines it, so the tableau holds 499,992. By hand
-    /// −x5 + 0.001·x1 ≥ 0 then misses by 4.0e-6: a real conflict, but within the consistency
-    /// tolerance of that tableau (1e-11 of 5e5), so it is taken in and the solve refuses it as
-    /// imprecise. The refusal is honest, and now says so: the values reach 1e9, which
-    /// `peakMagnitude` counts (it had only seen the tableau's 5e5).
+    /// The three required equalities both 2026-11-24 findings start from: x3 = (0.5 − x5) / 2,
+    /// x1 = 2·x5 + 2, and x2 = (1e6 − 0.5·x5) / 0.001, a definition (never in the tableau) that
+    /// is about 1e9 unless x5 is near 2e6.
+    @discardableResult
+    func addThousandthChain(_ s: inout Solver, _ x: [Variable]) throws -> [ConstraintHandle] {
+        [try s.add(expr([(x[5], -1), (x[3], -2)], 0.5), .equal),
+         try s.add(expr([(x[5], 0.5), (x[1], -0.25)], 0.5), .equal),
+         try s.add(expr([(x[5], 0.5), (x[2], 0.001)], -1e6), .equal)]
+    }
+
+    /// `crash-8d737a1f…`: with 0.5·x5 − 0.001·x1 + 0.001 = 0 too, x5 = 0.001 / 0.498 and
+    /// x1 = 2·x5 + 2; −x3 − 0.0005·x2 + 8 ≤ 0 inlines x2, so the tableau holds 499,992. By hand
+    /// −x5 + 0.001·x1 ≥ 0 then misses by 4.0e-6: a real conflict with the two equalities that fix
+    /// x5 and x1. Measured against the tableau's peak (1e-11 of 5e5) it passed as rounding and
+    /// the solve refused as imprecise, blaming magnitudes of 5e5; with each row's own tolerance
+    /// it is the conflict it is. The solve without it passes through x2 ≈ 1e9, which
+    /// `peakMagnitude` counts (a definition's value, never in the tableau).
     @Test func definitionValuesCountInThePeak() throws {
         var s = Solver()
         let x = (0..<6).map { _ in s.makeVariable() }
-        try s.add(expr([(x[5], -1), (x[3], -2)], 0.5), .equal)
-        try s.add(expr([(x[5], 0.5), (x[1], -0.25)], 0.5), .equal)
-        try s.add(expr([(x[5], 0.5), (x[2], 0.001)], -1e6), .equal)
-        try s.add(expr([(x[5], 0.5), (x[1], -0.001)], 0.001), .equal)
+        let chain = try addThousandthChain(&s, x)
+        let fixesX5 = try s.add(expr([(x[5], 0.5), (x[1], -0.001)], 0.001), .equal)
         try s.add(expr([(x[1], -0.5), (x[3], -1)], -8), .greaterThanOrEqual, priority: 250)
         try s.add(expr([(x[3], -1), (x[2], -0.0005)], 8), .lessThanOrEqual)
-        var refused = false
-        do {
+        #expect(throws: SolverError.unsatisfiable(conflict: [chain[1], fixesX5])) {
             try s.add(expr([(x[5], -1), (x[1], 0.001)]), .greaterThanOrEqual)
-            try s.solve()
-        } catch {
-            switch error {
-            case .imprecise: refused = true
-            case .unsatisfiable: return  // Also right: the conflict found as such.
-            default: throw error
-            }
         }
-        #expect(refused, "a required constraint missing by 4e-6 was answered")
+        try s.solve()
         // x2 = 1e9 − 500·x5, x5 = 0.001 / 0.498.
         #expect(abs(s.value(of: x[2]) - (1e9 - 500 * 0.001 / 0.498)) < 1e-3)
         #expect(s.statistics.peakMagnitude >= 1e9 - 2)
     }
 
-    /// `crash-e22b12ec…`: x5 = 2e6 − 0.002·x2 (so the solve holds 2e6), x2 = −8 − 0.0005·x0,
-    /// and 1000.4·x0 + 1 = 0. By hand x0 = −1/1000.4 ≈ −0.0009996, but x0 is only reachable as
-    /// (−8 − x2) / 0.0005 with x2 = (1e6 − 0.5·x5) / 0.001: the 2e-10 rounding of x5 becomes 1e-7
-    /// in x2 and 2e-4 in x0, a fifth of its value. No double arithmetic holds this; the solve
-    /// refuses (`.imprecise`) rather than answer, having passed through 4e6 (x1 = 2·x5) seen
-    /// through coefficients of 5e-4 (FuzzSolver's bound for a fair refusal: 1e9).
     @Test func chainedSmallMultipliersThroughMillionsAreRefused() throws {
         var s = Solver()
         let x = (0..<6).map { _ in s.makeVariable() }
-        try s.add(expr([(x[5], -1), (x[3], -2)], 0.5), .equal)
-        try s.add(expr([(x[5], 0.5), (x[1], -0.25)], 0.5), .equal)
-        try s.add(expr([(x[5], 0.5), (x[2], 0.001)], -1e6), .equal)
+        try addThousandthChain(&s, x)
         try s.add(expr([(x[2], -1), (x[0], -0.0005)], -8), .equal)
         try s.add(expr([(x[0], 0.5)], 1), .greaterThanOrEqual)
         try s.add(expr([(x[0], 1000.4)], 1), .equal)
