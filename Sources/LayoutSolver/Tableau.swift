@@ -336,8 +336,7 @@ struct Tableau: Sendable {
             if basic >= 0 {
                 if rowIsStale[basic] { refreshRow(basic) }
                 if long {
-                    row.constant += sum.add(coefficient, rows[basic])
-                    row.magnitude = max(row.magnitude, abs(coefficient) * rows[basic].magnitude)
+                    sum.add(coefficient, rows[basic], into: &row)
                 } else {
                     row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
                 }
@@ -642,8 +641,8 @@ struct Tableau: Sendable {
     private mutating func refreshed(_ row: Row) -> Row {
         var sum = refreshing
         refreshing = SparseSum()
-        var constant = row.constant
-        var magnitude = row.magnitude
+        var result = Row(constant: row.constant)
+        result.magnitude = row.magnitude
         for i in row.symbols.indices {
             let basic = basicRow[row.symbols[i]]
             let factor = row.coefficients[i]
@@ -651,15 +650,10 @@ struct Tableau: Sendable {
                 sum.add(row.symbols[i], factor)
                 continue
             }
-            constant += sum.add(factor, rows[basic])
-            magnitude = max(magnitude, abs(factor) * rows[basic].magnitude)
+            sum.add(factor, rows[basic], into: &result)
         }
-        let terms = sum.drain()
+        (result.symbols, result.coefficients) = sum.drain()
         refreshing = sum
-        var result = Row(constant: constant)
-        result.magnitude = max(magnitude, abs(constant))
-        result.symbols = terms.keys
-        result.coefficients = terms.coefficients
         return result
     }
 
@@ -744,11 +738,12 @@ struct Tableau: Sendable {
 }
 
 extension SparseSum {
-    /// Adds `factor` times the terms of `row` and returns `factor` times its constant, for the
-    /// caller's constant.
+    /// Adds `factor` times the terms of `row` to the sum, and its constant (and what that was
+    /// computed through, `Row.magnitude`) to `target`'s, whose terms are the sum's.
     @inline(__always)
-    mutating func add(_ factor: Double, _ row: Row) -> Double {
+    mutating func add(_ factor: Double, _ row: Row, into target: inout Row) {
         for j in row.symbols.indices { add(row.symbols[j], factor * row.coefficients[j]) }
-        return factor * row.constant
+        target.constant += factor * row.constant
+        target.magnitude = max(target.magnitude, abs(factor) * row.magnitude, abs(target.constant))
     }
 }

@@ -432,5 +432,4 @@ private struct StrongerBounds {
             start = end
         }
     }
-
 }
