@@ -353,10 +353,12 @@ public struct Solver: Sendable {
                 accumulate(definition.variables[i], scale * definition.coefficients[i])
             }
         }
-        let terms = sum.drain()
+        var variables: [Int] = []
+        var coefficients: [Double] = []
+        sum.drain(into: &variables, &coefficients)
         inlining = sum
         return NormalizedExpression(
-            variables: terms.keys, coefficients: terms.coefficients, constant: constant, magnitude: magnitude)
+            variables: variables, coefficients: coefficients, constant: constant, magnitude: magnitude)
     }
 
     /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.

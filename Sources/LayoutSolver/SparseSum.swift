@@ -35,19 +35,24 @@ struct SparseSum: Sendable {
         return coefficient
     }
 
-    /// The terms that do not cancel, keys ascending; the sum is empty afterwards.
-    mutating func drain() -> (keys: [Int], coefficients: [Double]) {
-        var kept: [Int] = []
-        kept.reserveCapacity(keys.count)
-        for term in keys.indices {
-            slot[keys[term]] = -1
-            if !Tolerance.cancels(coefficients[term], scale: scales[term]) { kept.append(term) }
+    /// Writes the terms that do not cancel over `outKeys` and `outCoefficients` (their storage
+    /// reused), keys ascending; the sum is empty afterwards. Keys are distinct, so they are
+    /// sorted as plain integers, and not at all when they were added in order.
+    mutating func drain(into outKeys: inout [Int], _ outCoefficients: inout [Double]) {
+        outKeys.removeAll(keepingCapacity: true)
+        outCoefficients.removeAll(keepingCapacity: true)
+        outKeys.reserveCapacity(keys.count)
+        var ascending = true
+        for term in keys.indices where !Tolerance.cancels(coefficients[term], scale: scales[term]) {
+            if let last = outKeys.last, last > keys[term] { ascending = false }
+            outKeys.append(keys[term])
         }
-        kept.sort { keys[$0] < keys[$1] }
-        let result = (kept.map { keys[$0] }, kept.map { coefficients[$0] })
+        if !ascending { outKeys.sort() }
+        outCoefficients.reserveCapacity(outKeys.count)
+        for key in outKeys { outCoefficients.append(coefficients[slot[key]]) }
+        for key in keys { slot[key] = -1 }
         keys.removeAll(keepingCapacity: true)
         coefficients.removeAll(keepingCapacity: true)
         scales.removeAll(keepingCapacity: true)
-        return result
     }
 }

@@ -56,6 +56,8 @@ struct Tableau: Sendable {
     private var rowRefreshedAt: [Int] = []
     /// Scratch for `refreshed(_:)`.
     private var refreshing = SparseSum()
+    /// Scratch for `refreshRow(_:)`: the stale rows waiting for their dependencies.
+    private var refreshStack: [Int] = []
     /// Scratch for `insert` building a long row.
     private var building = SparseSum()
     /// A new row whose substituted rows hold more terms than this is summed in `building`
@@ -347,7 +349,7 @@ struct Tableau: Sendable {
             }
         }
         if long {
-            (row.symbols, row.coefficients) = sum.drain()
+            sum.drain(into: &row.symbols, &row.coefficients)
             swap(&sum, &building)
         }
         // What the row was computed through, not only what it holds now: its rows' values
@@ -612,7 +614,13 @@ struct Tableau: Sendable {
     /// row read many times between pivots is scanned once. Within a batch the row stays
     /// marked stale: substitutions still pass it by, and a later read refreshes it again.
     private mutating func refreshRow(_ start: Int) {
-        var stack = [start]
+        var stack = refreshStack
+        refreshStack = []
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            refreshStack = stack
+        }
+        stack.append(start)
         while let top = stack.last {
             if rowRefreshedAt[top] == basicChanges {
                 stack.removeLast()
@@ -636,9 +644,14 @@ struct Tableau: Sendable {
         }
     }
 
-    /// `row` with every symbol that is now basic replaced by its row (which is up to date), in
-    /// one pass through a `SparseSum`.
+    /// `row` with every symbol that is now basic replaced by its row (which is up to date). With
+    /// at most `mergedRefreshes` such symbols the row is merged with each of their rows in turn
+    /// (linear, nothing to sort); with more, everything is summed in one pass through a
+    /// `SparseSum`, where a chain of merges over a long row would be quadratic.
     private mutating func refreshed(_ row: Row) -> Row {
+        var outdated = 0
+        for symbol in row.symbols where basicRow[symbol] >= 0 { outdated += 1 }
+        guard outdated > Tableau.mergedRefreshes else { return mergingBasicRows(into: row) }
         var sum = refreshing
         refreshing = SparseSum()
         var result = Row(constant: row.constant)
@@ -652,8 +665,38 @@ struct Tableau: Sendable {
             }
             sum.add(factor, rows[basic], into: &result)
         }
-        (result.symbols, result.coefficients) = sum.drain()
+        sum.drain(into: &result.symbols, &result.coefficients)
         refreshing = sum
+        return result
+    }
+
+    /// A stale row with this many basic symbols or fewer is refreshed by merges.
+    static let mergedRefreshes = 2
+
+    /// `row` merged with the row of each of its basic symbols in turn (`scratch` is the spare).
+    private mutating func mergingBasicRows(into row: Row) -> Row {
+        var result = row
+        var position = 0
+        while position < result.symbols.count {
+            let symbol = result.symbols[position]
+            let basic = basicRow[symbol]
+            guard basic >= 0 else {
+                position += 1
+                continue
+            }
+            var merged = scratch
+            scratch = Row()
+            result.merge(result.coefficients[position], rows[basic], skipping: symbol, into: &merged,
+                         added: { _ in }, dropped: { _ in })
+            scratch = result
+            result = merged
+            // The merged row holds only parametric symbols below `symbol`'s place as before.
+            position = result.position(of: symbol)
+        }
+        if result.symbols.capacity > 2 * result.symbols.count + 32 {
+            scratch = result
+            result = Row(fitting: scratch)
+        }
         return result
     }
 
