@@ -81,7 +81,7 @@ extension Tableau {
     /// Whether parametric `symbol` can take a positive step in `direction` (±1) before any
     /// restricted basic symbol leaves its bound.
     func canMove(_ symbol: Int, by direction: Double) -> Bool {
-        for index in columns[symbol] {
+        for index in columns.rows(of: symbol) {
             let basic = rowBasic[index]
             guard basic >= 0, kinds[basic].isRestricted else { continue }
             let a = rows[index].coefficient(of: symbol) * direction

@@ -29,7 +29,10 @@ struct Tableau: Sendable {
     /// symbol → rows (including a phase-one objective row) in which it is parametric. Entries
     /// are dropped lazily: a listed row may no longer hold the symbol, or be listed twice, so
     /// readers check the row; a column is compacted when it grows past four times `occurrences`.
-    private(set) var columns: [[Int]] = []
+    private(set) var columns = ColumnIndex()
+    /// Scratch: the rows of the column being substituted or compacted, taken out of `columns`
+    /// before they change.
+    private var columnScratch: [Int] = []
     /// symbol → number of rows that hold it (exact).
     private(set) var occurrences: [Int] = []
     private(set) var rows: [Row] = []
@@ -92,7 +95,7 @@ struct Tableau: Sendable {
     private mutating func newSymbol(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
         basicRow.append(-1)
-        columns.append([])
+        columns.appendSymbol()
         occurrences.append(0)
         symbolVariable.append(-1)
         objective.appendSymbol()
@@ -142,7 +145,7 @@ struct Tableau: Sendable {
     /// Records that row `row` now holds `symbol`.
     @inline(__always)
     private mutating func noteAdded(_ symbol: Int, _ row: Int) {
-        columns[symbol].append(row)
+        columns.append(row, to: symbol)
         occurrences[symbol] += 1
     }
 
@@ -150,31 +153,38 @@ struct Tableau: Sendable {
     /// compaction binary-searches every entry in its row, so rarer ones cost less). Only
     /// called when every row is in place (compaction reads the rows).
     private mutating func compactColumns(of symbols: [Int]) {
-        for symbol in symbols where columns[symbol].count > 4 * occurrences[symbol] + 64 {
+        for symbol in symbols where columns.count(symbol) > 4 * occurrences[symbol] + 64 {
             compactColumn(symbol)
         }
     }
 
-    /// Drops stale and repeated entries from the column of `symbol`, in place and in one pass
-    /// (`rowMark` tells a repeat).
+    /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
+    /// rest (`rowMark` tells a repeat).
     private mutating func compactColumn(_ symbol: Int) {
-        var column = columns[symbol]
-        columns[symbol] = []
+        let column = takeColumn(symbol)
         compactions += 1
-        var kept = 0
         for entry in column where rowMark[entry] != compactions && rowBasic[entry] != Tableau.freeSlot
             && rows[entry].coefficient(of: symbol) != 0 {
             rowMark[entry] = compactions
-            column[kept] = entry
-            kept += 1
+            columns.append(entry, to: symbol)
         }
-        column.removeLast(column.count - kept)
-        columns[symbol] = column
+        columnScratch = column
+    }
+
+    /// The rows of `symbol`'s column, which is emptied (`occurrences` is left to the caller), in
+    /// `columnScratch`'s storage: the caller gives it back when done.
+    private mutating func takeColumn(_ symbol: Int) -> [Int] {
+        var column = columnScratch
+        columnScratch = []
+        column.removeAll(keepingCapacity: true)
+        column.append(contentsOf: columns.rows(of: symbol))
+        columns.clear(symbol)
+        return column
     }
 
     /// Clears the column of `symbol`, which no row holds any more.
     private mutating func clearColumn(_ symbol: Int) {
-        columns[symbol] = []
+        columns.clear(symbol)
         occurrences[symbol] = 0
     }
 
@@ -189,8 +199,9 @@ struct Tableau: Sendable {
     /// symbol, made for the row being inserted, is in no row (only perhaps in the objective).
     private mutating func substitute(_ symbol: Int, by definition: Row, fresh: Bool = false) {
         if !fresh { basicChanges += 1 }
-        let column = columns[symbol]
-        clearColumn(symbol)
+        let column = takeColumn(symbol)
+        occurrences[symbol] = 0
+        defer { columnScratch = column }
         for index in column {
             if deferringExternalRows, rowBasic[index] >= 0, kinds[rowBasic[index]] == .external {
                 if !rowIsStale[index] {
@@ -288,7 +299,7 @@ struct Tableau: Sendable {
         var best: Int?
         var bestRatio = Double.infinity
         var bestKey = (length: Int.max, basic: Int.max)
-        for index in columns[symbol] where isRestrictedRow(index) {
+        for index in columns.rows(of: symbol) where isRestrictedRow(index) {
             let a = rows[index].coefficient(of: symbol)
             guard a < -Tolerance.zero, !isNoise(a, in: rows[index]) else { continue }
             let ratio = max(0, rows[index].constant) / -a
@@ -487,7 +498,7 @@ struct Tableau: Sendable {
                 freeRow(index)
             }
         }
-        for index in columns[artificial] { rows[index].remove(artificial) }
+        for index in columns.rows(of: artificial) { rows[index].remove(artificial) }
         clearColumn(artificial)
         objective.clear(artificial)
     }
@@ -527,7 +538,7 @@ struct Tableau: Sendable {
         }
         var chosen: Int?
         var chosenKey = (rank: 3, ratio: Double.infinity, basic: Int.max)
-        for index in columns[marker] where rowBasic[index] >= 0 {
+        for index in columns.rows(of: marker) where rowBasic[index] >= 0 {
             let a = rows[index].coefficient(of: marker)
             guard a != 0 else { continue }
             let basic = rowBasic[index]
@@ -563,7 +574,7 @@ struct Tableau: Sendable {
         removeMarker(tag.marker)
         for symbol in [tag.marker, tag.other] where symbol >= 0 {
             if basicRow[symbol] >= 0 { freeRow(basicRow[symbol]) }
-            for index in columns[symbol] { rows[index].remove(symbol) }
+            for index in columns.rows(of: symbol) { rows[index].remove(symbol) }
             clearColumn(symbol)
             objective.clear(symbol)
         }
@@ -599,10 +610,8 @@ struct Tableau: Sendable {
         for index in staleRows { refreshRow(index) }
         for index in staleRows { rowIsStale[index] = false }
         staleRows.removeAll(keepingCapacity: true)
-        for symbol in columns.indices {
-            columns[symbol].removeAll(keepingCapacity: true)
-            occurrences[symbol] = 0
-        }
+        columns.removeAll()
+        for symbol in occurrences.indices { occurrences[symbol] = 0 }
         for index in rows.indices where rowBasic[index] != Tableau.freeSlot {
             for symbol in rows[index].symbols { noteAdded(symbol, index) }
         }
@@ -712,7 +721,7 @@ struct Tableau: Sendable {
             noteIfInfeasible(index)
         }
         compactColumn(marker)
-        for index in columns[marker] where rowBasic[index] >= 0 {
+        for index in columns.rows(of: marker) where rowBasic[index] >= 0 {
             rows[index].constant -= rows[index].coefficient(of: marker) * shift
             noteIfInfeasible(index)
         }

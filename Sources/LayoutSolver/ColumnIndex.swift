@@ -1,0 +1,85 @@
+/// The tableau's column index: for each symbol, the rows it was added to, in the order they were
+/// added. Entries are dropped lazily, so a listed row may no longer hold the symbol, or be listed
+/// twice: readers check the row.
+///
+/// The lists are threaded through one pool of entries instead of an array per symbol: most
+/// symbols are the slack or error of one constraint and sit in a handful of rows, and an array
+/// each cost an allocation per symbol and more as it grew. Once the pool has grown, adding a row
+/// to a column allocates nothing; emptied columns give their entries back to the pool.
+struct ColumnIndex: Sendable {
+    /// A column: its first and last entry (-1 when empty) and how many entries it lists.
+    private struct Column: Sendable {
+        var first = -1
+        var last = -1
+        var count = 0
+    }
+
+    /// A listed row, and the next entry of its column or of the free list (-1 at the end).
+    fileprivate struct Entry: Sendable {
+        var row: Int
+        var following = -1
+    }
+
+    private var columns: [Column] = []
+    private var entries: [Entry] = []
+    /// The first free entry, -1 when the pool is full.
+    private var free = -1
+
+    /// Makes an empty column for one more symbol.
+    mutating func appendSymbol() {
+        columns.append(Column())
+    }
+
+    /// The number of entries `symbol`'s column lists.
+    func count(_ symbol: Int) -> Int { columns[symbol].count }
+
+    /// Lists `row` at the end of `symbol`'s column.
+    mutating func append(_ row: Int, to symbol: Int) {
+        let entry: Int
+        if free >= 0 {
+            entry = free
+            free = entries[entry].following
+            entries[entry] = Entry(row: row)
+        } else {
+            entry = entries.count
+            entries.append(Entry(row: row))
+        }
+        let last = columns[symbol].last
+        if last >= 0 { entries[last].following = entry } else { columns[symbol].first = entry }
+        columns[symbol].last = entry
+        columns[symbol].count += 1
+    }
+
+    /// Empties `symbol`'s column, giving its entries back to the pool.
+    mutating func clear(_ symbol: Int) {
+        let column = columns[symbol]
+        guard column.first >= 0 else { return }
+        entries[column.last].following = free
+        free = column.first
+        columns[symbol] = Column()
+    }
+
+    /// Empties every column and the pool (their storage is kept).
+    mutating func removeAll() {
+        for symbol in columns.indices { columns[symbol] = Column() }
+        entries.removeAll(keepingCapacity: true)
+        free = -1
+    }
+
+    /// The rows `symbol`'s column lists, in the order they were added.
+    func rows(of symbol: Int) -> Rows {
+        Rows(entries: entries, entry: columns[symbol].first)
+    }
+
+    /// A column's rows: it reads a snapshot, so the index may change while it is iterated.
+    struct Rows: Sequence, IteratorProtocol {
+        fileprivate let entries: [Entry]
+        fileprivate var entry: Int
+
+        mutating func next() -> Int? {
+            guard entry >= 0 else { return nil }
+            defer { entry = entries[entry].following }
+            return entries[entry].row
+        }
+    }
+}
