@@ -46,6 +46,9 @@ public struct Solver: Sendable {
     enum Placement: Sendable {
         case tableau(ConstraintTag)
         case definition(subject: Int)
+        /// One of a pair of optional bounds on one expression that share a row (see
+        /// `placePending`), with its partner's handle.
+        case pair(ConstraintTag, partner: Int)
         /// An optional constraint waiting for the next solve (see `pending`).
         case pending
         case removed
@@ -149,7 +152,7 @@ public struct Solver: Sendable {
             if uses[subject] > 1 { inlined = true }
         case .tableau(let tag):
             if tag.marker >= 0 { tableau.remove(tag) }
-        case .pending, .removed:
+        case .pair, .pending, .removed:
             break
         }
         records[constraint.index].placement = .removed
@@ -157,6 +160,9 @@ public struct Solver: Sendable {
         for variable in record.expression.variables { uses[variable] -= 1 }
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
         if case .tableau(let tag) = record.placement, tag.marker < 0 {
+            rebuild()
+        } else if case .pair = record.placement {
+            // The partner keeps the shared row's other half: it enters again on its own.
             rebuild()
         } else if inlined || (record.editVariable >= 0 && editMarkerPinned) {
             rebuild()
@@ -459,18 +465,75 @@ public struct Solver: Sendable {
     /// pivots never rewrite its error rows: the fitting-size rule at 50 names every view
     /// stacked along its axis, and in the tableau from the start its row would take part in
     /// most of those pivots. The optimum is the same; only the path to it is shorter.
-    /// Constraints stopped by the budget stay pending.
+    /// A pair of bounds on one expression (see `boundPairs`) enters as one row with the higher
+    /// of the two (the optimum is the same; placing the lower half apart at its own level was
+    /// measured to save nothing). Constraints stopped by the budget stay pending.
     mutating func placePending() throws(SolverError) {
         let order = pending.sorted { records[$0].priority > records[$1].priority || (records[$0].priority == records[$1].priority && $0 < $1) }
+        let partners = boundPairs()
         for (position, handle) in order.enumerated() {
-            guard case .pending = records[handle].placement else { continue }
-            try tableau.meter.checkDeadline()
-            records[handle].placement = try place(records[handle], handle: handle)
+            if case .pending = records[handle].placement {
+                try tableau.meter.checkDeadline()
+                if let partner = partners[handle], case .pending = records[partner].placement {
+                    try placePair(handle, partner)
+                } else {
+                    records[handle].placement = try place(records[handle], handle: handle)
+                }
+            }
             if position + 1 == order.count || records[order[position + 1]].priority != records[handle].priority {
                 try tableau.optimize()
             }
         }
         pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Pending optional bounds `a·v + c ≤ 0` and `a·v + c ≥ 0` on the same one-variable
+    /// expression (a view's content hugging and compression resistance on one axis), each
+    /// matched with the first unmatched opposite one in handle order: handle → partner.
+    /// Between them they say `a·v + c = above − below`, `above` costed at the `≤` bound's
+    /// priority and `below` at the `≥` bound's, which one row holds with two errors instead of
+    /// two rows with a slack and an error each.
+    func boundPairs() -> [Int: Int] {
+        let bounds = pending.filter {
+            let record = records[$0]
+            return record.relation != .equal && record.editVariable < 0 && record.expression.variables.count == 1
+        }.sorted {
+            let a = records[$0].expression, b = records[$1].expression
+            return (a.variables[0], a.coefficients[0], a.constant, $0) < (b.variables[0], b.coefficients[0], b.constant, $1)
+        }
+        var partners: [Int: Int] = [:]
+        var start = 0
+        while start < bounds.count {
+            let first = records[bounds[start]].expression
+            var end = start + 1
+            while end < bounds.count, records[bounds[end]].expression.variables == first.variables,
+                  records[bounds[end]].expression.coefficients == first.coefficients,
+                  records[bounds[end]].expression.constant == first.constant {
+                end += 1
+            }
+            var unmatched: [Int] = []
+            for handle in bounds[start..<end] {
+                if let match = unmatched.firstIndex(where: { records[$0].relation != records[handle].relation }) {
+                    partners[handle] = unmatched[match]
+                    partners[unmatched.remove(at: match)] = handle
+                } else {
+                    unmatched.append(handle)
+                }
+            }
+            start = end
+        }
+        return partners
+    }
+
+    /// Places a pair of bounds (see `boundPairs`) as one row.
+    mutating func placePair(_ a: Int, _ b: Int) throws(SolverError) {
+        let (atMost, atLeast) = records[a].relation == .lessThanOrEqual ? (a, b) : (b, a)
+        let inlined = inliningDefinitions(records[atMost].expression)
+        let tag = try tableau.insert(
+            inlined, .equal, priority: max(records[atMost].priority, records[atLeast].priority),
+            bounds: (above: records[atMost].priority, below: records[atLeast].priority))
+        records[atMost].placement = .pair(tag, partner: atLeast)
+        records[atLeast].placement = .pair(tag, partner: atMost)
     }
 
     /// Throws `.imprecise` for the first required constraint that the values miss by more than

@@ -323,9 +323,13 @@ struct Tableau: Sendable {
     /// equality a dummy marker so its constant can change later; `subject`, when given, is the
     /// variable to make basic (one that is in no row). Throws `.unsatisfiable(conflict: [])` if
     /// a required constraint cannot hold, leaving the constraint set unchanged.
+    ///
+    /// `bounds` makes an optional equality a pair of bounds on one expression in one row,
+    /// `expression = marker − other`: the marker (how far above 0, breaking `≤ 0`) is costed at
+    /// `above`, the other error (how far below, breaking `≥ 0`) at `below`.
     mutating func insert(
         _ expression: NormalizedExpression, _ relation: Relation, priority: Double,
-        edit: Bool = false, subject forced: Int? = nil
+        edit: Bool = false, subject forced: Int? = nil, bounds: (above: Double, below: Double)? = nil
     ) throws(SolverError) -> ConstraintTag {
         let firstNewSymbol = symbolCount
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
@@ -383,8 +387,13 @@ struct Tableau: Sendable {
             tag.markerCoefficient = -1
             row.add(-1, tag.marker)
             row.add(1, tag.other)
-            objective.addCost(1, to: tag.other, level: level)
-            if relation == .equal { objective.addCost(1, to: tag.marker, level: level) }
+            if let bounds {
+                objective.addCost(1, to: tag.marker, level: objective.level(for: bounds.above))
+                objective.addCost(1, to: tag.other, level: objective.level(for: bounds.below))
+            } else {
+                objective.addCost(1, to: tag.other, level: level)
+                if relation == .equal { objective.addCost(1, to: tag.marker, level: level) }
+            }
         }
         if row.constant < 0 { row.scale(by: -1) }
 
