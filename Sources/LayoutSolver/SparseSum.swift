@@ -11,7 +11,10 @@ struct SparseSum: Sendable {
 
     /// Adds `amount · key`.
     mutating func add(_ key: Int, _ amount: Double) {
-        if key >= slot.count { slot += [Int](repeating: -1, count: key + 1 - slot.count) }
+        if key >= slot.count {
+            // Keys keep rising as symbols are made: grow geometrically, not to each new key.
+            slot.append(contentsOf: repeatElement(-1, count: max(key + 1, 2 * slot.count) - slot.count))
+        }
         let term = slot[key]
         if term >= 0 {
             coefficients[term] += amount
