@@ -474,8 +474,8 @@ public struct Solver: Sendable {
         for (position, handle) in order.enumerated() {
             if case .pending = records[handle].placement {
                 try tableau.meter.checkDeadline()
-                if let partner = partners[handle], case .pending = records[partner].placement {
-                    try placePair(handle, partner)
+                if partners[handle] >= 0, case .pending = records[partners[handle]].placement {
+                    try placePair(handle, partners[handle])
                 } else {
                     records[handle].placement = try place(records[handle], handle: handle)
                 }
@@ -492,27 +492,39 @@ public struct Solver: Sendable {
     /// matched with the first unmatched opposite one in handle order: handle → partner.
     /// Between them they say `a·v + c = above − below`, `above` costed at the `≤` bound's
     /// priority and `below` at the `≥` bound's, which one row holds with two errors instead of
-    /// two rows with a slack and an error each.
-    func boundPairs() -> [Int: Int] {
-        let bounds = pending.filter {
-            let record = records[$0]
-            return record.relation != .equal && record.editVariable < 0 && record.expression.variables.count == 1
-        }.sorted {
-            let a = records[$0].expression, b = records[$1].expression
-            return (a.variables[0], a.coefficients[0], a.constant, $0) < (b.variables[0], b.coefficients[0], b.constant, $1)
+    /// two rows with a slack and an error each. Handles without a partner map to -1.
+    func boundPairs() -> [Int] {
+        struct Bound: Comparable {
+            var variable: Int
+            var coefficient: Double
+            var constant: Double
+            var handle: Int
+
+            static func < (a: Bound, b: Bound) -> Bool {
+                (a.variable, a.coefficient, a.constant, a.handle) < (b.variable, b.coefficient, b.constant, b.handle)
+            }
+
+            func sharesExpression(with other: Bound) -> Bool {
+                (variable, coefficient, constant) == (other.variable, other.coefficient, other.constant)
+            }
         }
-        var partners: [Int: Int] = [:]
+        var bounds: [Bound] = []
+        for handle in pending where records[handle].relation != .equal && records[handle].editVariable < 0 {
+            let expression = records[handle].expression
+            guard expression.variables.count == 1 else { continue }
+            bounds.append(Bound(variable: expression.variables[0], coefficient: expression.coefficients[0],
+                                constant: expression.constant, handle: handle))
+        }
+        bounds.sort()
+        var partners = [Int](repeating: -1, count: records.count)
+        var unmatched: [Int] = []
         var start = 0
         while start < bounds.count {
-            let first = records[bounds[start]].expression
             var end = start + 1
-            while end < bounds.count, records[bounds[end]].expression.variables == first.variables,
-                  records[bounds[end]].expression.coefficients == first.coefficients,
-                  records[bounds[end]].expression.constant == first.constant {
-                end += 1
-            }
-            var unmatched: [Int] = []
-            for handle in bounds[start..<end] {
+            while end < bounds.count, bounds[end].sharesExpression(with: bounds[start]) { end += 1 }
+            unmatched.removeAll(keepingCapacity: true)
+            for bound in bounds[start..<end] {
+                let handle = bound.handle
                 if let match = unmatched.firstIndex(where: { records[$0].relation != records[handle].relation }) {
                     partners[handle] = unmatched[match]
                     partners[unmatched.remove(at: match)] = handle
