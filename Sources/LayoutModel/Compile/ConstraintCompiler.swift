@@ -7,15 +7,12 @@ struct ConstraintCompiler {
     let geometry: ItemGeometry
     let direction: LayoutDirection
     private var items: ItemLookup
-    /// Where each constraint is built before the list copies it (its storage reused).
-    private var scratch = LinearExpression()
 
     init(tree: ViewTree, variables: VariableTable, direction: LayoutDirection) {
         self.tree = tree
         self.geometry = ItemGeometry(tree: tree, variables: variables)
         self.direction = direction
         items = ItemLookup(tree: tree)
-        scratch.terms.reserveCapacity(8)
     }
 
     /// Appends the request's constraint at `index`: `first.attr REL m × second.attr + c`,
@@ -35,16 +32,17 @@ struct ConstraintCompiler {
         let space = second.map { tree.closestCommonAncestor(first.owner, $0.owner) } ?? first.owner
         let mirrored = direction == .rightToLeft && (firstAttribute.isDirectional || secondAttribute.isDirectional)
 
-        scratch.terms.removeAll(keepingCapacity: true)
-        scratch.constant = 0
-        add(firstAttribute, of: first, other: second, in: space, mirrored: mirrored, coefficient: 1)
-        if let second {
-            add(secondAttribute, of: second, other: first, in: space, mirrored: mirrored,
-                coefficient: -request.constraints[index].multiplier)
+        let multiplier = request.constraints[index].multiplier
+        let constant = request.constraints[index].constant
+        list.append(.request(index), request.constraints[index].relation.solverRelation,
+                    priority: request.constraints[index].priority.value) { expression in
+            add(firstAttribute, of: first, other: second, in: space, mirrored: mirrored, coefficient: 1, to: &expression)
+            if let second {
+                add(secondAttribute, of: second, other: first, in: space, mirrored: mirrored,
+                    coefficient: -multiplier, to: &expression)
+            }
+            expression.constant -= constant
         }
-        scratch.constant -= request.constraints[index].constant
-        list.append(.request(index), scratch, request.constraints[index].relation.solverRelation,
-                    priority: request.constraints[index].priority.value)
     }
 
     /// The item `id` names; its pointer (`field` of the request's constraint `index`) is built only for the error.
@@ -56,9 +54,9 @@ struct ConstraintCompiler {
         return item
     }
 
-    private mutating func add(
+    private func add(
         _ attribute: LayoutAttribute, of item: ViewTree.Item, other: ViewTree.Item?, in space: Int,
-        mirrored: Bool, coefficient: Double
+        mirrored: Bool, coefficient: Double, to expression: inout LinearExpression
     ) {
         let contentArea: Bool = {
             guard case .view(let index) = item, tree.views[index].kind == .scroll, let other else { return false }
@@ -66,10 +64,10 @@ struct ConstraintCompiler {
         }()
         let physical = attribute.physical(mirrored: mirrored)
         if mirrored, physical.axis == .horizontal, physical.isLocation {
-            scratch.terms.append(Term(geometry.variables.width[space], coefficient))
-            geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: -coefficient, to: &scratch)
+            expression.terms.append(Term(geometry.variables.width[space], coefficient))
+            geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: -coefficient, to: &expression)
         } else {
-            geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: coefficient, to: &scratch)
+            geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: coefficient, to: &expression)
         }
     }
 

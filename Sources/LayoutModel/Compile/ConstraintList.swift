@@ -22,10 +22,17 @@ struct ConstraintList: Sendable {
     /// The terms of the constraint at `index`.
     func terms(of index: Int) -> ArraySlice<Term> { terms[constraints[index].terms] }
 
-    /// Appends `expression relation 0` at `priority`, copying its terms.
-    mutating func append(_ origin: CompiledConstraint.Origin, _ expression: LinearExpression, _ relation: Relation, priority: Double) {
+    /// Appends `expression relation 0` at `priority`, the expression written by `build` (from
+    /// no terms and 0) straight into the list's storage.
+    mutating func append(
+        _ origin: CompiledConstraint.Origin, _ relation: Relation, priority: Double,
+        build: (inout LinearExpression) -> Void
+    ) {
         let start = terms.count
-        terms += expression.terms
+        var expression = LinearExpression()
+        swap(&expression.terms, &terms)
+        build(&expression)
+        swap(&expression.terms, &terms)
         constraints.append(CompiledConstraint(
             origin: origin, terms: start..<terms.count, constant: expression.constant, relation: relation, priority: priority))
     }

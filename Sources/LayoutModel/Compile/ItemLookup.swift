@@ -1,7 +1,7 @@
 /// `ViewTree.item(_:)` remembered per id: a request names the same few items in constraint
 /// after constraint, and the tree's answer costs a hash of the whole string (two, and a split,
-/// for an owned guide). Here an id seen before costs a cheap hash of its bytes and one string
-/// comparison.
+/// for an owned guide). Here a view's id, or an owned guide's seen before, costs a cheap hash of
+/// its bytes and one string comparison.
 ///
 /// The hash is not seeded, so ids could be chosen to collide: a probe gives up after a few
 /// slots and asks the tree, which keeps the cost of any request within that of the tree's lookup.
@@ -19,23 +19,47 @@ struct ItemLookup {
         var capacity = 64
         while capacity < 2 * tree.views.count { capacity *= 2 }
         slots = [Int32](repeating: -1, count: capacity)
+        entries.reserveCapacity(tree.views.count)
+        // The declared ids are known up front (unique, each its own item); owned guides are
+        // asked of the tree the first time they are named.
+        for index in tree.views.indices {
+            let id = tree.views[index].id
+            if case .empty(let slot) = find(id) { remember(id, .view(index), at: slot) }
+        }
+    }
+
+    /// Where a probe for `id` ends.
+    private enum Probe {
+        case found(ViewTree.Item)
+        case empty(slot: Int)
+        /// Every probed slot holds another id.
+        case crowded
     }
 
     /// The item an id names (see `ViewTree.item(_:)`).
     mutating func item(_ id: String) -> ViewTree.Item? {
+        switch find(id) {
+        case .found(let item):
+            return item
+        case .empty(let slot):
+            guard let item = tree.item(id) else { return nil }
+            remember(id, item, at: slot)
+            return item
+        case .crowded:
+            return tree.item(id)
+        }
+    }
+
+    private func find(_ id: String) -> Probe {
         let mask = slots.count - 1
         var slot = Self.hash(id) & mask
         for _ in 0..<Self.maxProbes {
             let entry = Int(slots[slot])
-            if entry < 0 {
-                guard let item = tree.item(id) else { return nil }
-                remember(id, item, at: slot)
-                return item
-            }
-            if entries[entry].id == id { return entries[entry].item }
+            if entry < 0 { return .empty(slot: slot) }
+            if entries[entry].id == id { return .found(entries[entry].item) }
             slot = (slot + 1) & mask
         }
-        return tree.item(id)
+        return .crowded
     }
 
     /// Stores an id in the empty `slot`, doubling the table when it is half full.

@@ -94,6 +94,7 @@ private struct Installation {
         for index in tree.views.indices { compiler.intrinsicSize(of: index, into: &constraints) }
         for index in request.constraints.indices { try compiler.compile(index, of: request, into: &constraints) }
         handles += repeatElement(nil, count: constraints.count - first)
+        constraintOfHandle += repeatElement(-1, count: max(0, constraints.count - constraintOfHandle.count))
         // Only required constraints can conflict, and their order decides which one breaks;
         // optional ones go in after them all: the optimum does not depend on their order, and the
         // solver starts from a basis that already fits the required ones (much less work).
@@ -131,6 +132,7 @@ private struct Installation {
     /// Notes that `handle` stands for the constraint at `index`.
     private mutating func record(_ handle: ConstraintHandle, as index: Int) {
         handles[index] = handle
+        // Handles are dense, one per successful add: the table made for the constraints fits them.
         if handle.index >= constraintOfHandle.count {
             constraintOfHandle += repeatElement(-1, count: handle.index + 1 - constraintOfHandle.count)
         }

@@ -45,7 +45,7 @@ enum ConstraintWarnings {
         var found: [(index: Int, warning: ConstraintWarning)] = []
         var sameHash = SameHash(capacity: constraints.count)
         for index in constraints.indices where handles[index] != nil && !constraints[index].isFittingSize {
-            sameHash.insert(index, hash: ExpressionForm(constraints.terms(of: index)).hash)
+            sameHash.insert(index, hash: ExpressionForm.hash(of: constraints.terms(of: index)))
         }
         for group in sameHash.groups where group.count > 1 {
             let members = sameHash.members(of: group)
@@ -159,14 +159,24 @@ private struct ExpressionForm {
 
     init(_ terms: ArraySlice<Term>) {
         self.terms = terms
-        var lowest = terms.startIndex
-        for i in terms.indices where terms[i].variable.index < terms[lowest].variable.index { lowest = i }
-        guard !Self.repeatsAVariable(terms) else {
-            (built, leading) = LinearForm.of(terms)
-            return
+        (leading, built) = Self.normalized(terms)
+    }
+
+    /// The hash of the form of `terms`, without keeping the form: equal for parallel expressions.
+    static func hash(of terms: ArraySlice<Term>) -> UInt64 {
+        let (leading, built) = normalized(terms)
+        return hash(terms, leading: leading, built: built)
+    }
+
+    /// The leading coefficient, and the built form for terms that name a variable twice.
+    private static func normalized(_ terms: ArraySlice<Term>) -> (leading: Double, built: LinearForm?) {
+        guard !repeatsAVariable(terms) else {
+            let (form, leading) = LinearForm.of(terms)
+            return (leading, form)
         }
-        leading = terms.isEmpty ? 1 : terms[lowest].coefficient
-        built = nil
+        guard var lowest = terms.first else { return (1, nil) }
+        for term in terms where term.variable.index < lowest.variable.index { lowest = term }
+        return (lowest.coefficient, nil)
     }
 
     /// Whether some variable appears twice: pairwise for a short expression, by sorting for a
@@ -183,7 +193,7 @@ private struct ExpressionForm {
     }
 
     /// Equal for parallel expressions: an order-independent sum over (variable, coefficient ÷ leading).
-    var hash: UInt64 {
+    private static func hash(_ terms: ArraySlice<Term>, leading: Double, built: LinearForm?) -> UInt64 {
         if let built {
             return zip(built.variables, built.coefficients).reduce(0) { $0 &+ Self.mix($1.0, $1.1) }
         }
@@ -268,7 +278,8 @@ private struct SameHash {
 
     /// log2 of the number of slots.
     private let bits: Int
-    private static let multiplier = UInt64.random(in: 0...UInt64.max) | 1
+    private let multiplier = Self.seed
+    private static let seed = UInt64.random(in: 0...UInt64.max) | 1
 
     /// A table for members `0..<capacity`.
     init(capacity: Int) {
@@ -281,7 +292,7 @@ private struct SameHash {
 
     mutating func insert(_ member: Int, hash: UInt64) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: (hash &* Self.multiplier) >> UInt64(64 - bits))
+        var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
         while slots[slot] >= 0 {
             let group = slots[slot]
             if groups[group].hash == hash {
@@ -297,15 +308,19 @@ private struct SameHash {
     }
 
     /// The members of `group`, in insertion order.
-    func members(of group: Group) -> [Int] {
-        var members: [Int] = []
-        members.reserveCapacity(group.count)
-        var member = group.first
-        while member >= 0 {
-            members.append(member)
-            member = next[member]
+    func members(of group: Group) -> Members { Members(links: next, member: group.first) }
+
+    /// A group's members, read along the links.
+    struct Members: Sequence, IteratorProtocol {
+        /// member → the next member of its group, or -1.
+        let links: [Int]
+        var member: Int
+
+        mutating func next() -> Int? {
+            guard member >= 0 else { return nil }
+            defer { member = links[member] }
+            return member
         }
-        return members
     }
 }
 
