@@ -5,7 +5,7 @@ import LayoutSolver
 /// however many constraints, the list is two allocations, and copying or freeing it counts no
 /// reference per constraint.
 struct ConstraintList: Sendable {
-    private(set) var constraints: [CompiledConstraint] = []
+    private var constraints: [CompiledConstraint] = []
     private var terms: [Term] = []
 
     /// An empty list with room for `count` constraints of `terms` terms in all.

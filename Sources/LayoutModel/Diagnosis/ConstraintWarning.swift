@@ -47,34 +47,42 @@ enum ConstraintWarnings {
         for index in constraints.indices where handles[index] != nil && !constraints[index].isFittingSize {
             sameHash.insert(index, hash: ExpressionForm.hash(of: constraints.terms(of: index)))
         }
+        // Per group, reused: its forms, each member's form, each member's bound.
+        var forms: [ExpressionForm] = []
+        var formOf: [Int] = []
+        var bounds: [Bound] = []
         for group in sameHash.groups where group.count > 1 {
             let members = sameHash.members(of: group)
             // Without a required bound only a stronger optional one can make a warning, and
             // content hugging and compression resistance are never called redundant.
             guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
             else { continue }
-            var forms: [(form: ExpressionForm, bounds: [Bound])] = []
+            // Usually every member is parallel to the first: then the bounds go in as they are.
+            forms.removeAll(keepingCapacity: true)
+            formOf.removeAll(keepingCapacity: true)
+            bounds.removeAll(keepingCapacity: true)
             for index in members {
                 let form = ExpressionForm(constraints.terms(of: index))
-                let bound = Bound(constraints[index], index: index, leading: form.leading)
-                if let parallel = forms.firstIndex(where: { $0.form.isParallel(to: form) }) {
-                    forms[parallel].bounds.append(bound)
+                bounds.append(Bound(constraints[index], index: index, leading: form.leading))
+                if let parallel = forms.firstIndex(where: { $0.isParallel(to: form) }) {
+                    formOf.append(parallel)
                 } else {
-                    forms.append((form, [bound]))
+                    formOf.append(forms.count)
+                    forms.append(form)
                 }
             }
-            for form in forms where form.bounds.count > 1 {
-                found += warnings(among: form.bounds, constraints: constraints, request: request)
+            for form in forms.indices {
+                let parallel = forms.count == 1 ? bounds : bounds.indices.filter { formOf[$0] == form }.map { bounds[$0] }
+                if parallel.count > 1 { warnings(among: parallel, constraints: constraints, request: request, into: &found) }
             }
         }
         // What the solver found and no parallel constraint explains: implied by several others.
         var reported: Set<Int>?
         for (index, handle) in handles.enumerated() {
-            let constraint = constraints[index]
-            guard let handle, constraint.relation == .equal, constraint.priority >= LayoutPriority.required.value,
-                  solver.isImpliedByEarlierConstraints(handle) else { continue }
+            guard let handle, solver.isImpliedByEarlierConstraints(handle) else { continue }
             if reported == nil { reported = Set(found.map(\.index)) }
             guard reported?.contains(index) == false else { continue }
+            let constraint = constraints[index]
             let id = constraint.id(in: request)
             found.append((index, ConstraintWarning(
                 constraint: id, kind: .redundant,
@@ -87,16 +95,19 @@ enum ConstraintWarnings {
     /// repeat one constraint thousands of times): each question below is answered from the
     /// bounds sorted once, not by going through the others.
     private static func warnings(
-        among bounds: [Bound], constraints: ConstraintList, request: LayoutRequest
-    ) -> [(index: Int, warning: ConstraintWarning)] {
-        var result: [(Int, ConstraintWarning)] = []
-        // Latest first, so of two copies the later one is the redundant one (required ones are
-        // installed in Auto Layout's order, so index order is that order).
-        let required = bounds.filter(\.isRequired)
+        among bounds: [Bound], constraints: ConstraintList, request: LayoutRequest,
+        into result: inout [(index: Int, warning: ConstraintWarning)]
+    ) {
+        // Arrays of the required and of the optional bounds are made only when a group needs
+        // them (several required ones; a stronger optional one to look for).
+        let requiredCount = bounds.reduce(0) { $0 + ($1.isRequired ? 1 : 0) }
         var interval = Interval()
-        if required.count == 1 {
-            interval = Interval(bound: required[0])
-        } else if required.count > 1 {
+        if requiredCount == 1, let only = bounds.first(where: \.isRequired) {
+            interval = Interval(bound: only)
+        } else if requiredCount > 1 {
+            // Latest first, so of two copies the later one is the redundant one (required ones are
+            // installed in Auto Layout's order, so index order is that order).
+            let required = bounds.filter(\.isRequired)
             var ends = IntervalEnds(required)
             for position in required.indices.reversed() {
                 let bound = required[position]
@@ -107,9 +118,12 @@ enum ConstraintWarnings {
             }
             interval = ends.interval(excluding: -1)
         }
-        let optional = bounds.filter { !$0.isRequired }
+        // Only a bound below the strongest optional one can be implied by a stronger one.
+        let strongest = bounds.reduce(-Double.infinity) { $1.isRequired ? $0 : max($0, $1.priority) }
         var stronger: StrongerBounds?
-        for (position, bound) in optional.enumerated() {
+        var position = -1
+        for bound in bounds where !bound.isRequired {
+            position += 1
             if let reason = interval.excluding(bound) {
                 let constraint = constraints[bound.index]
                 let id = constraint.id(in: request)
@@ -122,15 +136,14 @@ enum ConstraintWarnings {
                 continue
             } else if let reasons = interval.implying(bound) {
                 result.append((bound.index, redundant(bound, by: reasons, constraints, request)))
-            } else {
+            } else if bound.priority < strongest {
                 // Built on first need: a group of content hugging and compression resistance never needs it.
-                if stronger == nil { stronger = StrongerBounds(optional) }
+                if stronger == nil { stronger = StrongerBounds(bounds.filter { !$0.isRequired }) }
                 if let reason = stronger?.reasons[position] {
                     result.append((bound.index, redundant(bound, by: [reason], constraints, request)))
                 }
             }
         }
-        return result
     }
 
     private static func redundant(
