@@ -47,7 +47,14 @@ struct ConstraintList: Sendable {
 
     /// Writes the expression of the constraint at `index` into `expression`, reusing its storage.
     func write(_ index: Int, into expression: inout LinearExpression) {
-        expression.terms.replaceSubrange(expression.terms.indices, with: terms[constraints[index].terms])
+        let range = constraints[index].terms
+        // Term by term: for the few terms of a constraint, cheaper than replacing the contents
+        // (`replaceSubrange`), and the storage is kept.
+        while expression.terms.count > range.count { expression.terms.removeLast() }
+        for offset in 0..<range.count {
+            let term = terms[range.lowerBound + offset]
+            if offset < expression.terms.count { expression.terms[offset] = term } else { expression.terms.append(term) }
+        }
         expression.constant = constraints[index].constant
     }
 

@@ -183,6 +183,8 @@ private struct ExpressionForm {
 
     /// The leading coefficient, and the built form for terms that name a variable twice.
     private static func normalized(_ terms: ArraySlice<Term>) -> (leading: Double, built: LinearForm?) {
+        // One term (a size bound, most of a request's system constraints) repeats nothing.
+        if terms.count == 1, let only = terms.first { return (only.coefficient, nil) }
         guard !repeatsAVariable(terms) else {
             let (form, leading) = LinearForm.of(terms)
             return (leading, form)
@@ -301,6 +303,7 @@ private struct SameHash {
         self.bits = bits
         slots = [Int](repeating: -1, count: 1 << bits)
         next = [Int](repeating: -1, count: capacity)
+        groups.reserveCapacity(capacity)
     }
 
     mutating func insert(_ member: Int, hash: UInt64) {
