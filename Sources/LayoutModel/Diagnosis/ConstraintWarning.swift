@@ -57,7 +57,6 @@ enum ConstraintWarnings {
             // content hugging and compression resistance are never called redundant.
             guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
             else { continue }
-            // Usually every member is parallel to the first: then the bounds go in as they are.
             forms.removeAll(keepingCapacity: true)
             formOf.removeAll(keepingCapacity: true)
             bounds.removeAll(keepingCapacity: true)
@@ -71,6 +70,7 @@ enum ConstraintWarnings {
                     forms.append(form)
                 }
             }
+            // Usually every member is parallel to the first: then the bounds go in as they are.
             for form in forms.indices {
                 let parallel = forms.count == 1 ? bounds : bounds.indices.filter { formOf[$0] == form }.map { bounds[$0] }
                 if parallel.count > 1 { warnings(among: parallel, constraints: constraints, request: request, into: &found) }
