@@ -1,29 +1,41 @@
 import LayoutSolver
 
-/// A constraint in solver terms, with what a diagnosis needs to name it.
+/// A constraint in solver terms (`terms + constant REL 0`, its terms in a `ConstraintList`),
+/// with what a diagnosis needs to name it.
 ///
-/// The id and the readable line are built only when asked for (a diagnosis is rare; a request
-/// has thousands of constraints), from what the constraint came from.
+/// A plain value with no reference inside: a request has thousands of constraints, and copying
+/// or freeing one costs nothing. The id and the readable line are built only when asked for (a
+/// diagnosis is rare), from the request and what the constraint came from.
 struct CompiledConstraint: Sendable {
-    /// Where a constraint came from: enough to name it.
+    /// Where a constraint came from: enough to name it, with the request.
     enum Origin: Sendable {
-        /// A request constraint (after expansion).
-        case request(LayoutConstraint)
+        /// The request constraint at this index of `LayoutRequest.constraints`.
+        case request(Int)
         /// Content hugging (`size <= c`) or compression resistance (`size >= c`) of a view's intrinsic size.
-        case intrinsic(view: String, axis: LayoutAxis, isHugging: Bool, value: Double, priority: Double)
-        /// Any other constraint UIKit adds by itself (root size, fitting size, fixed frame), named up front.
-        case system(id: String, description: String)
+        case intrinsic(view: Int, axis: LayoutAxis, isHugging: Bool)
+        /// The root size the request gives (`size.width`, `size.height`), an edit.
+        case rootSize(LayoutAxis)
+        /// `root.width == 0 @50` for a root dimension the request leaves to the constraints.
+        case fittingSize(LayoutAxis)
+        /// One value of a view's fixed frame (translatesAutoresizingMaskIntoConstraints).
+        case fixedFrame(view: Int, FrameValue)
+    }
+
+    /// The four values a fixed frame pins, named as in its ids (`card.frame.x`).
+    enum FrameValue: String, Sendable {
+        case x, y, width, height
     }
 
     var origin: Origin
-    var expression: LinearExpression
+    /// Where the terms are in the list's term array.
+    var terms: Range<Int>
+    var constant: Double
     var relation: Relation
     var priority: Double
-    /// The view whose intrinsic size or fixed frame made a system constraint.
-    var view: Int?
-    /// Position in Auto Layout's installation order (root size, fixed frames, intrinsic sizes,
-    /// the request's constraints), which diagnoses list by; the solver takes required ones first.
-    var order = 0
+
+    /// The right-hand side a system constraint of one term (`variable + constant REL 0`)
+    /// states: the root size, the fixed frame value, the intrinsic size.
+    private var value: Double { -constant }
 
     /// Content hugging or compression resistance.
     var isIntrinsicSize: Bool {
@@ -34,32 +46,55 @@ struct CompiledConstraint: Sendable {
     /// The fitting-size rule (`root.width == 0 @50`): the only optional constraint UIKit adds
     /// besides the intrinsic size ones.
     var isFittingSize: Bool {
-        if case .system = origin { return priority < LayoutPriority.required.value }
+        if case .fittingSize = origin { return true }
         return false
     }
 
     /// The request's id, or a system id (`size.width`, `title.hugging.horizontal`, `card.frame.x`).
-    var id: String {
+    func id(in request: LayoutRequest) -> String {
+        let views = request.tree.views
         switch origin {
-        case .request(let constraint): return constraint.id
-        case .intrinsic(let view, let axis, let isHugging, _, _):
-            return "\(view).\(isHugging ? "hugging" : "compressionResistance").\(axis.rawValue)"
-        case .system(let id, _): return id
+        case .request(let index): return request.constraints[index].id
+        case .intrinsic(let view, let axis, let isHugging):
+            return "\(views[view].id).\(isHugging ? "hugging" : "compressionResistance").\(axis.rawValue)"
+        case .rootSize(let axis): return "size.\(axis.dimension)"
+        case .fittingSize(let axis): return "size.\(axis.dimension).fitting"
+        case .fixedFrame(let view, let value): return "\(views[view].id).frame.\(value.rawValue)"
         }
     }
 
     /// One readable line, as Masonry's debug description: `title.left == root.left + 20`.
-    var description: String {
+    func description(in request: LayoutRequest) -> String {
+        let tree = request.tree
         switch origin {
-        case .request(let constraint): return constraint.debugDescription
-        case .intrinsic(let view, let axis, let isHugging, let value, let priority):
-            let name = axis == .horizontal ? "width" : "height"
+        case .request(let index): return request.constraints[index].debugDescription
+        case .intrinsic(let view, let axis, let isHugging):
+            let head = "\(tree.views[view].id).\(axis.dimension)"
             return isHugging
-                ? "\(view).\(name) <= \(value.constraintText) @\(priority.constraintText) (content hugging)"
-                : "\(view).\(name) >= \(value.constraintText) @\(priority.constraintText) (compression resistance)"
-        case .system(_, let description): return description
+                ? "\(head) <= \(value.constraintText) @\(priority.constraintText) (content hugging)"
+                : "\(head) >= \(value.constraintText) @\(priority.constraintText) (compression resistance)"
+        case .rootSize(let axis):
+            return "\(tree.views[tree.rootIndex].id).\(axis.dimension) == \(value.constraintText)"
+        case .fittingSize(let axis):
+            return "\(tree.views[tree.rootIndex].id).\(axis.dimension) == 0 @50 (fitting size)"
+        case .fixedFrame(let view, let frameValue):
+            let id = tree.views[view].id
+            let parent = tree.parentIndex[view] >= 0 ? tree.views[tree.parentIndex[view]].id : "superview"
+            let text: String
+            switch frameValue {
+            case .x: text = "\(id).left - \(parent).left"
+            case .y: text = "\(id).top - \(parent).top"
+            case .width: text = "\(id).width"
+            case .height: text = "\(id).height"
+            }
+            return "\(text) == \(value.constraintText) (frame)"
         }
     }
+}
+
+extension LayoutAxis {
+    /// The size attribute along the axis: `width` or `height`.
+    var dimension: String { self == .horizontal ? "width" : "height" }
 }
 
 extension LayoutRelation {

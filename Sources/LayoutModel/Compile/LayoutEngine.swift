@@ -38,18 +38,21 @@ private struct Installation {
     let request: LayoutRequest
     var solver: Solver
     let variables: VariableTable
-    /// Every constraint that was offered to the solver: root size, then the required constraints
-    /// in Auto Layout's order, then the optional ones.
-    private(set) var installed: [CompiledConstraint] = []
-    /// Which installed constraint each solver handle stands for, by `handle.index` (handles are
-    /// dense, in the order of successful adds; -1 for none).
-    private var installedIndex: [Int] = []
-    /// Per installed constraint: its solver handle, nil when it was broken.
-    private var handles: [ConstraintHandle?] = []
-    /// The installed root-size edits (`size.width`, `size.height`), which `move(to:)` updates.
+    /// Every constraint offered to the solver, in Auto Layout's order: root size, fixed frames,
+    /// intrinsic sizes, the request's constraints. The solver takes the root size first, then
+    /// the required ones in that order, then the optional ones.
+    private(set) var constraints: ConstraintList
+    /// Which constraint each solver handle stands for, by `handle.index` (handles are dense, in
+    /// the order of successful adds).
+    private var constraintOfHandle: [Int] = []
+    /// Per constraint: its solver handle, nil when it was broken.
+    private var handles: [ConstraintHandle?]
+    /// The root-size edits (`size.width`, `size.height`), which `move(to:)` updates.
     private var rootSizeEntries: [(index: Int, axis: LayoutAxis)] = []
     private(set) var conflicts: [Conflict] = []
     private var size: RootSize
+    /// The solver's expression of the constraint being added, its storage reused.
+    private var scratch = LinearExpression()
 
     init(request: LayoutRequest, size: RootSize, budget: SolverBudget) throws(LayoutProblem) {
         self.request = request
@@ -58,16 +61,20 @@ private struct Installation {
         let tree = request.tree
         variables = VariableTable(tree: tree, solver: &solver)
         self.solver = solver
-        let compiler = ConstraintCompiler(tree: tree, variables: variables, direction: request.layoutDirection)
+        var compiler = ConstraintCompiler(tree: tree, variables: variables, direction: request.layoutDirection)
+        let count = 2 + request.constraints.count + 4 * tree.views.count
+        constraints = ConstraintList(reserving: count, terms: 2 * count)
+        // The root size comes first, two constraints (edits or fitting size); the rest once compiled.
+        handles = [nil, nil]
+        handles.reserveCapacity(count)
+        constraintOfHandle.reserveCapacity(count)
+        scratch.terms.reserveCapacity(8)
 
         for axis in [LayoutAxis.horizontal, .vertical] {
             let variable = variables.size(tree.rootIndex, axis)
+            let index = constraints.count
             if let value = axis == .horizontal ? size.width : size.height {
-                let edit = CompiledConstraint(
-                    origin: .system(id: axis == .horizontal ? "size.width" : "size.height",
-                                    description: compiler.rootSizeDescription(axis, value)),
-                    expression: LinearExpression([Term(variable, 1)], constant: -value),
-                    relation: .equal, priority: LayoutPriority.required.value, view: tree.rootIndex, order: installed.count)
+                constraints.append(.rootSize(axis), variable, constant: -value, .equal, priority: LayoutPriority.required.value)
                 let handle: ConstraintHandle
                 do {
                     handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value)
@@ -75,27 +82,25 @@ private struct Installation {
                 } catch {
                     throw problem(error)
                 }
-                record(handle, as: installed.count)
-                rootSizeEntries.append((installed.count, axis))
-                installed.append(edit)
-                handles.append(handle)
+                record(handle, as: index)
+                rootSizeEntries.append((index, axis))
             } else {
-                var fitting = compiler.fittingSize(axis)
-                fitting.order = installed.count
-                try install(fitting)
+                compiler.fittingSize(axis, into: &constraints)
+                try install(index)
             }
         }
-        var ordered: [CompiledConstraint] = []
-        ordered.reserveCapacity(request.constraints.count + 4 * tree.views.count)
-        for index in tree.views.indices { ordered += compiler.fixedFrame(of: index) }
-        for index in tree.views.indices { ordered += compiler.intrinsicSize(of: index) }
-        for constraint in request.constraints { ordered.append(try compiler.compile(constraint)) }
-        for index in ordered.indices { ordered[index].order = installed.count + index }
+        let first = constraints.count
+        for index in tree.views.indices { compiler.fixedFrame(of: index, into: &constraints) }
+        for index in tree.views.indices { compiler.intrinsicSize(of: index, into: &constraints) }
+        for index in request.constraints.indices { try compiler.compile(index, of: request, into: &constraints) }
+        handles += repeatElement(nil, count: constraints.count - first)
+        constraintOfHandle += repeatElement(-1, count: max(0, constraints.count - constraintOfHandle.count))
         // Only required constraints can conflict, and their order decides which one breaks;
         // optional ones go in after them all: the optimum does not depend on their order, and the
         // solver starts from a basis that already fits the required ones (much less work).
-        for constraint in ordered where constraint.priority == LayoutPriority.required.value { try install(constraint) }
-        for constraint in ordered where constraint.priority != LayoutPriority.required.value { try install(constraint) }
+        let required = LayoutPriority.required.value
+        for index in first..<constraints.count where constraints[index].priority == required { try install(index) }
+        for index in first..<constraints.count where constraints[index].priority != required { try install(index) }
         do { try self.solver.solve() } catch { throw problem(error) }
     }
 
@@ -117,28 +122,34 @@ private struct Installation {
             throw problem(error)
         }
         size = next
-        let compiler = ConstraintCompiler(tree: request.tree, variables: variables, direction: request.layoutDirection)
         for (index, axis) in rootSizeEntries {
             guard let value = axis == .horizontal ? next.width : next.height else { continue }
-            installed[index].expression.constant = -value
-            installed[index].origin = .system(id: installed[index].id, description: compiler.rootSizeDescription(axis, value))
+            constraints.setConstant(-value, at: index)
         }
         return true
     }
 
+    /// Notes that `handle` stands for the constraint at `index`.
     private mutating func record(_ handle: ConstraintHandle, as index: Int) {
-        while installedIndex.count <= handle.index { installedIndex.append(-1) }
-        installedIndex[handle.index] = index
+        handles[index] = handle
+        // Handles are dense, one per successful add: the table made for the constraints fits them.
+        if handle.index >= constraintOfHandle.count {
+            constraintOfHandle += repeatElement(-1, count: handle.index + 1 - constraintOfHandle.count)
+        }
+        constraintOfHandle[handle.index] = index
     }
 
-    private mutating func install(_ constraint: CompiledConstraint) throws(LayoutProblem) {
-        let index = installed.count
-        installed.append(constraint)
-        handles.append(nil)
+    /// The constraint a solver handle stands for, if any.
+    private func constraint(of handle: ConstraintHandle) -> Int? {
+        handle.index >= 0 && handle.index < constraintOfHandle.count && constraintOfHandle[handle.index] >= 0
+            ? constraintOfHandle[handle.index] : nil
+    }
+
+    private mutating func install(_ index: Int) throws(LayoutProblem) {
+        constraints.write(index, into: &scratch)
+        let constraint = constraints[index]
         do {
-            let handle = try solver.add(constraint.expression, constraint.relation, priority: constraint.priority)
-            record(handle, as: index)
-            handles[index] = handle
+            record(try solver.add(scratch, constraint.relation, priority: constraint.priority), as: index)
         } catch .unsatisfiable(let others) {
             conflicts.append(conflict(breaking: index, with: others))
         } catch {
@@ -147,15 +158,15 @@ private struct Installation {
     }
 
     private func conflict(breaking broken: Int, with others: [ConstraintHandle]) -> Conflict {
-        let members = (others.compactMap { $0.index < installedIndex.count && installedIndex[$0.index] >= 0 ? installedIndex[$0.index] : nil } + [broken]).sorted()
-        let brokenConstraint = installed[broken]
-        let lines = members.map { "\(installed[$0].description)  (\(installed[$0].id))" }
+        let members = (others.compactMap { constraint(of: $0) } + [broken]).sorted()
+        let brokenID = constraints[broken].id(in: request)
+        let ids = members.map { constraints[$0].id(in: request) }
         return Conflict(
-            constraints: members.map { installed[$0].id },
-            broken: brokenConstraint.id,
-            description: lines,
+            constraints: ids,
+            broken: brokenID,
+            description: zip(members, ids).map { "\(constraints[$0].description(in: request))  (\($1))" },
             message: "Unable to simultaneously satisfy constraints: these \(members.count) cannot hold together. "
-                + "Recovered by breaking '\(brokenConstraint.id)' (\(brokenConstraint.description)), the last one installed."
+                + "Recovered by breaking '\(brokenID)' (\(constraints[broken].description(in: request))), the last one installed."
         )
     }
 
@@ -180,12 +191,7 @@ private struct Installation {
         }
         let ambiguities = ambiguities()
         let root = frames[tree.rootIndex].frame
-        var implied: Set<Int> = []
-        for (index, handle) in handles.enumerated() {
-            if let handle, solver.isImpliedByEarlierConstraints(handle) { implied.insert(index) }
-        }
-        let warnings = ConstraintWarnings.find(
-            in: installed, broken: handles.map { $0 == nil }, impliedBySolver: implied)
+        let warnings = ConstraintWarnings.find(in: constraints, of: request, handles: handles, solver: solver)
         let explained = request.explain.compactMap { id -> Int? in
             if case .view(let index)? = tree.item(id) { return index }
             return nil
@@ -198,20 +204,23 @@ private struct Installation {
             ambiguities: ambiguities,
             warnings: warnings,
             explanations: explained.isEmpty ? nil : ViewExplanation.explain(
-                views: explained, tree: tree, variables: variables, constraints: installed, solver: solver))
+                views: explained, of: request, variables: variables, constraints: constraints, solver: solver))
     }
 
     private func ambiguities() -> [Ambiguity] {
-        let free = Set(solver.ambiguousVariables())
-        guard !free.isEmpty else { return [] }
+        let ambiguous = solver.ambiguousVariables()
+        guard !ambiguous.isEmpty else { return [] }
+        var free = [Bool](repeating: false, count: solver.variableCount)
+        for variable in ambiguous where variable.index < free.count { free[variable.index] = true }
+        func isFree(_ variable: Variable?) -> Bool { variable.map { free[$0.index] } ?? false }
         let tree = request.tree
         var result: [Ambiguity] = []
         for index in tree.views.indices {
             var attributes: [String] = []
-            if let x = variables.x[index], free.contains(x) { attributes.append("x") }
-            if let y = variables.y[index], free.contains(y) { attributes.append("y") }
-            if free.contains(variables.width[index]) { attributes.append("width") }
-            if free.contains(variables.height[index]) { attributes.append("height") }
+            if isFree(variables.x[index]) { attributes.append("x") }
+            if isFree(variables.y[index]) { attributes.append("y") }
+            if isFree(variables.width[index]) { attributes.append("width") }
+            if isFree(variables.height[index]) { attributes.append("height") }
             guard !attributes.isEmpty else { continue }
             let id = tree.views[index].id
             result.append(Ambiguity(view: id, attributes: attributes, hint: AmbiguityHint.text(view: id, attributes: attributes)))
@@ -241,16 +250,16 @@ private struct Installation {
     /// names moved by more than a millionth of itself: double arithmetic cannot carry the request
     /// (chains of extreme multipliers and constants), and a wrong frame must not be answered.
     private func imprecise(_ handle: ConstraintHandle) -> LayoutProblem {
-        guard handle.index < installedIndex.count, installedIndex[handle.index] >= 0 else {
+        guard let index = constraint(of: handle) else {
             return .invalid("numerically-unstable", "the constraints reach magnitudes double precision cannot hold", at: .root)
         }
-        let constraint = installed[installedIndex[handle.index]]
+        let constraint = constraints[index]
         let peak = solver.statistics.peakMagnitude
         let pointer: JSONPointer
-        if case .request(let origin) = constraint.origin { pointer = origin.pointer } else { pointer = .root }
+        if case .request(let origin) = constraint.origin { pointer = request.constraints[origin].pointer } else { pointer = .root }
         return .invalid(
             "numerically-unstable",
-            "'\(constraint.id)' (\(constraint.description)) cannot be held to double precision: the solve passes through magnitudes around \(peak.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
+            "'\(constraint.id(in: request))' (\(constraint.description(in: request))) cannot be held to double precision: the solve passes through magnitudes around \(peak.rounded().constraintText); chains of extreme multipliers and constants need more precision than a layout can give",
             at: pointer)
     }
 }

@@ -17,13 +17,13 @@ struct VariableTable: Sendable {
         x.reserveCapacity(count); y.reserveCapacity(count)
         width.reserveCapacity(count); height.reserveCapacity(count)
         contentWidth.reserveCapacity(count); contentHeight.reserveCapacity(count)
-        for (index, view) in tree.views.enumerated() {
+        for index in tree.views.indices {
             let isRoot = index == tree.rootIndex
             x.append(isRoot ? nil : solver.makeVariable())
             y.append(isRoot ? nil : solver.makeVariable())
             width.append(solver.makeVariable())
             height.append(solver.makeVariable())
-            let isScroll = view.kind == .scroll
+            let isScroll = tree.views[index].kind == .scroll
             contentWidth.append(isScroll ? solver.makeVariable() : nil)
             contentHeight.append(isScroll ? solver.makeVariable() : nil)
         }

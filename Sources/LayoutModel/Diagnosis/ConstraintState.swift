@@ -15,10 +15,11 @@ struct ConstraintState: Hashable, Sendable {
     /// Residuals within 1e-9 of the largest number in the sum count as zero.
     static let tolerance = 1e-9
 
-    init(_ constraint: CompiledConstraint, in solver: Solver) {
-        var sum = constraint.expression.constant
+    /// `terms`: the constraint's terms (see `ConstraintList.terms(of:)`).
+    init(_ constraint: CompiledConstraint, terms: ArraySlice<Term>, in solver: Solver) {
+        var sum = constraint.constant
         var scale = max(1, abs(sum))
-        for term in constraint.expression.terms {
+        for term in terms {
             let product = term.coefficient * solver.value(of: term.variable)
             sum += product
             scale = max(scale, abs(product))

@@ -34,108 +34,130 @@ public struct ConstraintWarning: Hashable, Sendable {
 /// never reported (it is meant to lose), and content hugging and compression resistance are never
 /// called redundant (they come with the intrinsic size: there is nothing to remove), only never active.
 enum ConstraintWarnings {
-    /// `impliedBySolver`: the constraints (indices) the solver found to reduce to `0 = 0`.
+    /// The warnings among `constraints`, in their order; `handles`: each one's solver handle
+    /// (nil when it was broken), which `solver` says whether it reduced to `0 = 0`.
     ///
-    /// Cost: one allocation-free hash per constraint and a sort of (hash, index) pairs; only
-    /// constraints sharing a hash are compared, term by term.
+    /// Cost: one allocation-free hash per constraint and a hash table of them; only constraints
+    /// sharing a hash are compared, term by term, and not even those when they cannot warn.
     static func find(
-        in constraints: [CompiledConstraint], broken: [Bool], impliedBySolver: Set<Int>
+        in constraints: ConstraintList, of request: LayoutRequest, handles: [ConstraintHandle?], solver: Solver
     ) -> [ConstraintWarning] {
-        var keys: [(hash: UInt64, index: Int)] = []
-        keys.reserveCapacity(constraints.count)
-        for index in constraints.indices where !broken[index] && !constraints[index].isFittingSize {
-            keys.append((ExpressionForm(constraints[index].expression).hash, index))
-        }
-        keys.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index }
         var found: [(index: Int, warning: ConstraintWarning)] = []
-        var start = 0
-        while start < keys.count {
-            var end = start + 1
-            while end < keys.count, keys[end].hash == keys[start].hash { end += 1 }
-            if end - start > 1 {
-                var groups: [(form: ExpressionForm, bounds: [Bound])] = []
-                for key in keys[start..<end] {
-                    let form = ExpressionForm(constraints[key.index].expression)
-                    let bound = Bound(constraints[key.index], index: key.index, leading: form.leading)
-                    if let group = groups.firstIndex(where: { $0.form.isParallel(to: form) }) {
-                        groups[group].bounds.append(bound)
-                    } else {
-                        groups.append((form, [bound]))
-                    }
-                }
-                for group in groups where group.bounds.count > 1 {
-                    found += warnings(among: group.bounds, constraints: constraints)
+        var sameHash = SameHash(capacity: constraints.count)
+        for index in constraints.indices where handles[index] != nil && !constraints[index].isFittingSize {
+            sameHash.insert(index, hash: ExpressionForm.hash(of: constraints.terms(of: index)))
+        }
+        // Per group, reused: its forms, each member's form, each member's bound.
+        var forms: [ExpressionForm] = []
+        var formOf: [Int] = []
+        var bounds: [Bound] = []
+        for group in sameHash.groups where group.count > 1 {
+            let members = sameHash.members(of: group)
+            // Without a required bound only a stronger optional one can make a warning, and
+            // content hugging and compression resistance are never called redundant.
+            guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
+            else { continue }
+            forms.removeAll(keepingCapacity: true)
+            formOf.removeAll(keepingCapacity: true)
+            bounds.removeAll(keepingCapacity: true)
+            for index in members {
+                let form = ExpressionForm(constraints.terms(of: index))
+                bounds.append(Bound(constraints[index], index: index, leading: form.leading))
+                if let parallel = forms.firstIndex(where: { $0.isParallel(to: form) }) {
+                    formOf.append(parallel)
+                } else {
+                    formOf.append(forms.count)
+                    forms.append(form)
                 }
             }
-            start = end
+            // Usually every member is parallel to the first: then the bounds go in as they are.
+            for form in forms.indices {
+                let parallel = forms.count == 1 ? bounds : bounds.indices.filter { formOf[$0] == form }.map { bounds[$0] }
+                if parallel.count > 1 { warnings(among: parallel, constraints: constraints, request: request, into: &found) }
+            }
         }
         // What the solver found and no parallel constraint explains: implied by several others.
-        let reported = Set(found.map(\.index))
-        for index in impliedBySolver.sorted() where !broken[index] && !reported.contains(index) {
+        var reported: Set<Int>?
+        for (index, handle) in handles.enumerated() {
+            guard let handle, solver.isImpliedByEarlierConstraints(handle) else { continue }
+            if reported == nil { reported = Set(found.map(\.index)) }
+            guard reported?.contains(index) == false else { continue }
             let constraint = constraints[index]
+            let id = constraint.id(in: request)
             found.append((index, ConstraintWarning(
-                constraint: constraint.id, kind: .redundant,
-                message: "'\(constraint.id)' (\(constraint.description)) is implied by the required constraints installed before it: removing it changes nothing")))
+                constraint: id, kind: .redundant,
+                message: "'\(id)' (\(constraint.description(in: request))) is implied by the required constraints installed before it: removing it changes nothing")))
         }
-        return found.sorted { constraints[$0.index].order < constraints[$1.index].order }.map(\.warning)
+        return found.sorted { $0.index < $1.index }.map(\.warning)
     }
 
     /// Warnings among bounds on one linear form. Near-linear in their number (a request may
     /// repeat one constraint thousands of times): each question below is answered from the
     /// bounds sorted once, not by going through the others.
-    private static func warnings(among bounds: [Bound], constraints: [CompiledConstraint]) -> [(index: Int, warning: ConstraintWarning)] {
-        var result: [(Int, ConstraintWarning)] = []
-        // Latest first, so of two copies the later one is the redundant one (required ones are
-        // installed in Auto Layout's order, so index order is that order).
-        let required = bounds.filter(\.isRequired)
+    private static func warnings(
+        among bounds: [Bound], constraints: ConstraintList, request: LayoutRequest,
+        into result: inout [(index: Int, warning: ConstraintWarning)]
+    ) {
+        // Arrays of the required and of the optional bounds are made only when a group needs
+        // them (several required ones; a stronger optional one to look for).
+        let requiredCount = bounds.reduce(0) { $0 + ($1.isRequired ? 1 : 0) }
         var interval = Interval()
-        if required.count == 1 {
-            interval = Interval(bound: required[0])
-        } else if required.count > 1 {
+        if requiredCount == 1, let only = bounds.first(where: \.isRequired) {
+            interval = Interval(bound: only)
+        } else if requiredCount > 1 {
+            // Latest first, so of two copies the later one is the redundant one (required ones are
+            // installed in Auto Layout's order, so index order is that order).
+            let required = bounds.filter(\.isRequired)
             var ends = IntervalEnds(required)
             for position in required.indices.reversed() {
                 let bound = required[position]
                 if let reasons = ends.interval(excluding: position).implying(bound) {
-                    result.append((bound.index, redundant(bound, by: reasons, constraints)))
+                    result.append((bound.index, redundant(bound, by: reasons, constraints, request)))
                     ends.remove(position)
                 }
             }
             interval = ends.interval(excluding: -1)
         }
-        let optional = bounds.filter { !$0.isRequired }
+        // Only a bound below the strongest optional one can be implied by a stronger one.
+        let strongest = bounds.reduce(-Double.infinity) { $1.isRequired ? $0 : max($0, $1.priority) }
         var stronger: StrongerBounds?
-        for (position, bound) in optional.enumerated() {
+        var position = -1
+        for bound in bounds where !bound.isRequired {
+            position += 1
             if let reason = interval.excluding(bound) {
                 let constraint = constraints[bound.index]
+                let id = constraint.id(in: request)
                 let gap = interval.distance(to: bound) * bound.scale
                 result.append((bound.index, ConstraintWarning(
-                    constraint: constraint.id, kind: .neverActive,
-                    message: "'\(constraint.id)' (\(constraint.description)) can never hold: the required \(list([reason], constraints)) rules it out, "
+                    constraint: id, kind: .neverActive,
+                    message: "'\(id)' (\(constraint.description(in: request))) can never hold: the required \(list([reason], constraints, request)) rules it out, "
                         + "so it is violated by at least \(gap.constraintText) in every layout; remove it, or make the required one optional")))
             } else if constraints[bound.index].isIntrinsicSize {
                 continue
             } else if let reasons = interval.implying(bound) {
-                result.append((bound.index, redundant(bound, by: reasons, constraints)))
-            } else {
+                result.append((bound.index, redundant(bound, by: reasons, constraints, request)))
+            } else if bound.priority < strongest {
                 // Built on first need: a group of content hugging and compression resistance never needs it.
-                if stronger == nil { stronger = StrongerBounds(optional) }
+                if stronger == nil { stronger = StrongerBounds(bounds.filter { !$0.isRequired }) }
                 if let reason = stronger?.reasons[position] {
-                    result.append((bound.index, redundant(bound, by: [reason], constraints)))
+                    result.append((bound.index, redundant(bound, by: [reason], constraints, request)))
                 }
             }
         }
-        return result
     }
 
-    private static func redundant(_ bound: Bound, by reasons: [Int], _ constraints: [CompiledConstraint]) -> ConstraintWarning {
+    private static func redundant(
+        _ bound: Bound, by reasons: [Int], _ constraints: ConstraintList, _ request: LayoutRequest
+    ) -> ConstraintWarning {
         let constraint = constraints[bound.index]
+        let id = constraint.id(in: request)
         return ConstraintWarning(
-            constraint: constraint.id, kind: .redundant,
-            message: "'\(constraint.id)' (\(constraint.description)) is implied by \(list(reasons, constraints)): removing it changes nothing")
+            constraint: id, kind: .redundant,
+            message: "'\(id)' (\(constraint.description(in: request))) is implied by \(list(reasons, constraints, request)): removing it changes nothing")
     }
 
-    private static func list(_ indices: [Int], _ constraints: [CompiledConstraint]) -> String {
-        indices.map { "'\(constraints[$0].id)' (\(constraints[$0].description))" }.joined(separator: " and ")
+    private static func list(_ indices: [Int], _ constraints: ConstraintList, _ request: LayoutRequest) -> String {
+        indices.map { "'\(constraints[$0].id(in: request))' (\(constraints[$0].description(in: request)))" }.joined(separator: " and ")
     }
 }
 
@@ -143,29 +165,41 @@ enum ConstraintWarnings {
 /// whose leading coefficient is 1: parallel expressions have the same form. Compared and hashed
 /// from the terms without building the form, unless the expression names a variable twice.
 private struct ExpressionForm {
-    let terms: [Term]
+    let terms: ArraySlice<Term>
     let leading: Double
     /// The built form, only for an expression that names a variable twice.
     let built: LinearForm?
 
-    init(_ expression: LinearExpression) {
-        terms = expression.terms
-        var lowest = 0
-        for i in terms.indices where terms[i].variable.index < terms[lowest].variable.index { lowest = i }
-        guard !Self.repeatsAVariable(terms) else {
-            (built, leading) = LinearForm.of(expression)
-            return
+    init(_ terms: ArraySlice<Term>) {
+        self.terms = terms
+        (leading, built) = Self.normalized(terms)
+    }
+
+    /// The hash of the form of `terms`, without keeping the form: equal for parallel expressions.
+    static func hash(of terms: ArraySlice<Term>) -> UInt64 {
+        let (leading, built) = normalized(terms)
+        return hash(terms, leading: leading, built: built)
+    }
+
+    /// The leading coefficient, and the built form for terms that name a variable twice.
+    private static func normalized(_ terms: ArraySlice<Term>) -> (leading: Double, built: LinearForm?) {
+        // One term (a size bound, most of a request's system constraints) repeats nothing.
+        if terms.count == 1, let only = terms.first { return (only.coefficient, nil) }
+        guard !repeatsAVariable(terms) else {
+            let (form, leading) = LinearForm.of(terms)
+            return (leading, form)
         }
-        leading = terms.isEmpty ? 1 : terms[lowest].coefficient
-        built = nil
+        guard var lowest = terms.first else { return (1, nil) }
+        for term in terms where term.variable.index < lowest.variable.index { lowest = term }
+        return (lowest.coefficient, nil)
     }
 
     /// Whether some variable appears twice: pairwise for a short expression, by sorting for a
     /// long one (a position deep in the hierarchy sums an origin per level).
-    private static func repeatsAVariable(_ terms: [Term]) -> Bool {
+    private static func repeatsAVariable(_ terms: ArraySlice<Term>) -> Bool {
         if terms.count <= 16 {
             for i in terms.indices {
-                for j in 0..<i where terms[j].variable == terms[i].variable { return true }
+                for j in terms.startIndex..<i where terms[j].variable == terms[i].variable { return true }
             }
             return false
         }
@@ -174,7 +208,7 @@ private struct ExpressionForm {
     }
 
     /// Equal for parallel expressions: an order-independent sum over (variable, coefficient ÷ leading).
-    var hash: UInt64 {
+    private static func hash(_ terms: ArraySlice<Term>, leading: Double, built: LinearForm?) -> UInt64 {
         if let built {
             return zip(built.variables, built.coefficients).reduce(0) { $0 &+ Self.mix($1.0, $1.1) }
         }
@@ -190,7 +224,7 @@ private struct ExpressionForm {
 
     func isParallel(to other: ExpressionForm) -> Bool {
         if built != nil || other.built != nil {
-            return (built ?? LinearForm.of(LinearExpression(terms)).form) == (other.built ?? LinearForm.of(LinearExpression(other.terms)).form)
+            return (built ?? LinearForm.of(terms).form) == (other.built ?? LinearForm.of(other.terms).form)
         }
         guard terms.count == other.terms.count else { return false }
         if terms.count > 16 { return normalized.elementsEqual(other.normalized) { $0.0 == $1.0 && $0.1 == $1.1 } }
@@ -211,9 +245,9 @@ private struct LinearForm: Equatable {
     var variables: [Int]
     var coefficients: [Double]
 
-    /// The form of an expression and the coefficient it was divided by.
-    static func of(_ expression: LinearExpression) -> (form: LinearForm, leading: Double) {
-        let terms = expression.terms.sorted { $0.variable.index < $1.variable.index }
+    /// The form of an expression's terms and the coefficient it was divided by.
+    static func of(_ terms: ArraySlice<Term>) -> (form: LinearForm, leading: Double) {
+        let terms = terms.sorted { $0.variable.index < $1.variable.index }
         var variables: [Int] = []
         var coefficients: [Double] = []
         var largest: [Double] = []
@@ -238,6 +272,74 @@ private struct LinearForm: Equatable {
     }
 }
 
+/// Constraints grouped by a 64-bit hash, each group in the order its members were inserted: a
+/// hash table with linked members. A hash's slot is its top bits after multiplying by a random
+/// odd number drawn once per process (multiply-shift, universal), so however requests choose
+/// their hashes, different ones do not pile onto one slot.
+private struct SameHash {
+    /// A hash's members: the first, the last, how many.
+    struct Group {
+        var hash: UInt64
+        var first: Int
+        var last: Int
+        var count: Int
+    }
+
+    private(set) var groups: [Group] = []
+    /// Open addressing: the place in `groups` of the hash there, or -1.
+    private var slots: [Int]
+    /// member → the next member of its group, or -1.
+    private var next: [Int]
+
+    /// log2 of the number of slots.
+    private let bits: Int
+    private let multiplier = Self.seed
+    private static let seed = UInt64.random(in: 0...UInt64.max) | 1
+
+    /// A table for members `0..<capacity`.
+    init(capacity: Int) {
+        var bits = 4
+        while 1 << bits < 2 * capacity { bits += 1 }
+        self.bits = bits
+        slots = [Int](repeating: -1, count: 1 << bits)
+        next = [Int](repeating: -1, count: capacity)
+        groups.reserveCapacity(capacity)
+    }
+
+    mutating func insert(_ member: Int, hash: UInt64) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
+        while slots[slot] >= 0 {
+            let group = slots[slot]
+            if groups[group].hash == hash {
+                next[groups[group].last] = member
+                groups[group].last = member
+                groups[group].count += 1
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = groups.count
+        groups.append(Group(hash: hash, first: member, last: member, count: 1))
+    }
+
+    /// The members of `group`, in insertion order.
+    func members(of group: Group) -> Members { Members(links: next, member: group.first) }
+
+    /// A group's members, read along the links.
+    struct Members: Sequence, IteratorProtocol {
+        /// member → the next member of its group, or -1.
+        let links: [Int]
+        var member: Int
+
+        mutating func next() -> Int? {
+            guard member >= 0 else { return nil }
+            defer { member = links[member] }
+            return member
+        }
+    }
+}
+
 /// `L REL value` from the constraint at `index`; `scale` turns a gap in L back into the constraint's units.
 private struct Bound {
     var index: Int
@@ -258,7 +360,7 @@ private struct Bound {
         }
         self.index = index
         self.relation = relation
-        value = -constraint.expression.constant / leading
+        value = -constraint.constant / leading
         priority = constraint.priority
         scale = abs(leading)
     }

@@ -33,10 +33,11 @@ public struct ConstraintInfluence: Hashable, Sendable {
 extension ViewExplanation {
     static let attributeNames = ["x", "y", "width", "height"]
 
-    /// The explanations of `views` (indices into the tree), one scan over the constraints.
+    /// The explanations of `views` (indices into the request's tree), one scan over the
+    /// constraints (in installation order, so each list is in that order as it is found).
     static func explain(
-        views: [Int], tree: ViewTree, variables: VariableTable,
-        constraints: [CompiledConstraint], solver: Solver
+        views: [Int], of request: LayoutRequest, variables: VariableTable,
+        constraints: ConstraintList, solver: Solver
     ) -> [ViewExplanation] {
         // variable index → (position in `views`, attribute 0…3)
         var wanted: [Int: (slot: Int, attribute: Int)] = [:]
@@ -46,29 +47,29 @@ extension ViewExplanation {
                 if let variable { wanted[variable.index] = (slot, attribute) }
             }
         }
-        var lists = [[[(order: Int, influence: ConstraintInfluence)]]](repeating: [[], [], [], []], count: views.count)
+        var lists = [[[ConstraintInfluence]]](repeating: [[], [], [], []], count: views.count)
         var coefficients: [Int: Double] = [:]
-        for constraint in constraints {
+        for index in constraints.indices {
+            let terms = constraints.terms(of: index)
             coefficients.removeAll(keepingCapacity: true)
-            for term in constraint.expression.terms where wanted[term.variable.index] != nil {
+            for term in terms where wanted[term.variable.index] != nil {
                 coefficients[term.variable.index, default: 0] += term.coefficient
             }
             guard !coefficients.isEmpty else { continue }
-            let state = ConstraintState(constraint, in: solver)
+            let constraint = constraints[index]
+            let state = ConstraintState(constraint, terms: terms, in: solver)
             let influence = ConstraintInfluence(
-                id: constraint.id, description: constraint.description, priority: constraint.priority,
+                id: constraint.id(in: request), description: constraint.description(in: request), priority: constraint.priority,
                 isActive: state.isActive, violation: state.violation)
             for (variable, coefficient) in coefficients.sorted(by: { $0.key < $1.key }) where abs(coefficient) > 1e-12 {
                 guard let (slot, attribute) = wanted[variable] else { continue }
-                lists[slot][attribute].append((constraint.order, influence))
+                lists[slot][attribute].append(influence)
             }
         }
         return views.enumerated().map { slot, view in
             ViewExplanation(
-                view: tree.views[view].id,
-                attributes: attributeNames.enumerated().map { attribute, name in
-                    (name, lists[slot][attribute].sorted { $0.order < $1.order }.map(\.influence))
-                })
+                view: request.tree.views[view].id,
+                attributes: attributeNames.enumerated().map { attribute, name in (name, lists[slot][attribute]) })
         }
     }
 }
