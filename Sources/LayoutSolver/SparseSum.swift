@@ -2,29 +2,75 @@
 /// many: each key's coefficient and its largest addend, so that a coefficient that cancels to
 /// rounding noise is dropped at the end. The storage is kept from one sum to the next.
 struct SparseSum: Sendable {
+    private struct Term: Sendable {
+        var key: Int
+        var coefficient: Double
+        /// The largest |addend| summed into it.
+        var scale: Double
+    }
+
     /// key → its term's position, -1 for every key outside the current sum.
     private var slot: [Int] = []
-    private var keys: [Int] = []
-    private var coefficients: [Double] = []
-    /// term → the largest |addend| summed into it.
-    private var scales: [Double] = []
+    /// The terms in the order their keys first came; only the first `count` are in the sum.
+    private var terms: [Term] = []
+    private var count = 0
 
-    /// Adds `amount · key`.
-    mutating func add(_ key: Int, _ amount: Double) {
+    /// Makes `slot` cover `key`, and `terms` hold `more` terms beyond `count`.
+    private mutating func reserve(key: Int, more: Int) {
         if key >= slot.count {
             // Keys keep rising as symbols are made: grow geometrically, not to each new key.
             slot.append(contentsOf: repeatElement(-1, count: max(key + 1, 2 * slot.count) - slot.count))
         }
+        if count + more > terms.count {
+            terms.append(contentsOf: repeatElement(
+                Term(key: -1, coefficient: 0, scale: 0), count: max(count + more, 2 * terms.count) - terms.count))
+        }
+    }
+
+    /// Adds `amount · key`.
+    mutating func add(_ key: Int, _ amount: Double) {
+        reserve(key: key, more: 1)
         let term = slot[key]
         if term >= 0 {
-            coefficients[term] += amount
-            scales[term] = max(scales[term], abs(amount))
+            terms[term].coefficient += amount
+            terms[term].scale = max(terms[term].scale, abs(amount))
         } else {
-            slot[key] = keys.count
-            keys.append(key)
-            coefficients.append(amount)
-            scales.append(abs(amount))
+            slot[key] = count
+            terms[count] = Term(key: key, coefficient: amount, scale: abs(amount))
+            count += 1
         }
+    }
+
+    /// Adds `factor · coefficients[i] · keys[i]` for every i (`keys` ascending: a row's terms),
+    /// through the storage's buffers: the hot loop of refreshing and building long rows.
+    mutating func add(_ factor: Double, keys: [Int], coefficients: [Double]) {
+        guard let largest = keys.last else { return }
+        reserve(key: largest, more: keys.count)
+        var slot = self.slot
+        var terms = self.terms
+        self.slot = []
+        self.terms = []
+        var count = self.count
+        slot.withUnsafeMutableBufferPointer { slot in
+            terms.withUnsafeMutableBufferPointer { terms in
+                for j in keys.indices {
+                    let key = keys[j]
+                    let amount = factor * coefficients[j]
+                    let term = slot[key]
+                    if term >= 0 {
+                        terms[term].coefficient += amount
+                        terms[term].scale = max(terms[term].scale, abs(amount))
+                    } else {
+                        slot[key] = count
+                        terms[count] = Term(key: key, coefficient: amount, scale: abs(amount))
+                        count += 1
+                    }
+                }
+            }
+        }
+        self.slot = slot
+        self.terms = terms
+        self.count = count
     }
 
     /// Takes `key`'s term out of the sum (it is being replaced) and returns its coefficient;
@@ -32,9 +78,9 @@ struct SparseSum: Sendable {
     mutating func take(_ key: Int) -> Double? {
         guard key < slot.count, slot[key] >= 0 else { return nil }
         let term = slot[key]
-        let coefficient = coefficients[term]
-        coefficients[term] = 0
-        scales[term] = .infinity
+        let coefficient = terms[term].coefficient
+        terms[term].coefficient = 0
+        terms[term].scale = .infinity
         return coefficient
     }
 
@@ -44,18 +90,16 @@ struct SparseSum: Sendable {
     mutating func drain(into outKeys: inout [Int], _ outCoefficients: inout [Double]) {
         outKeys.removeAll(keepingCapacity: true)
         outCoefficients.removeAll(keepingCapacity: true)
-        outKeys.reserveCapacity(keys.count)
+        outKeys.reserveCapacity(count)
         var ascending = true
-        for term in keys.indices where !Tolerance.cancels(coefficients[term], scale: scales[term]) {
-            if let last = outKeys.last, last > keys[term] { ascending = false }
-            outKeys.append(keys[term])
+        for term in terms[..<count] where !Tolerance.cancels(term.coefficient, scale: term.scale) {
+            if let last = outKeys.last, last > term.key { ascending = false }
+            outKeys.append(term.key)
         }
         if !ascending { outKeys.sort() }
         outCoefficients.reserveCapacity(outKeys.count)
-        for key in outKeys { outCoefficients.append(coefficients[slot[key]]) }
-        for key in keys { slot[key] = -1 }
-        keys.removeAll(keepingCapacity: true)
-        coefficients.removeAll(keepingCapacity: true)
-        scales.removeAll(keepingCapacity: true)
+        for key in outKeys { outCoefficients.append(terms[slot[key]].coefficient) }
+        for term in terms[..<count] { slot[term.key] = -1 }
+        count = 0
     }
 }

@@ -803,7 +803,7 @@ extension SparseSum {
     /// computed through, `Row.magnitude`) to `target`'s, whose terms are the sum's.
     @inline(__always)
     mutating func add(_ factor: Double, _ row: Row, into target: inout Row) {
-        for j in row.symbols.indices { add(row.symbols[j], factor * row.coefficients[j]) }
+        add(factor, keys: row.symbols, coefficients: row.coefficients)
         target.constant += factor * row.constant
         target.magnitude = max(target.magnitude, abs(factor) * row.magnitude, abs(target.constant))
     }
