@@ -50,6 +50,8 @@ struct Objective: Sendable {
     /// The priority of each level, in the order the levels were made.
     private(set) var priorities: [Double] = []
     private var levelOfPriority: [Double: Int] = [:]
+    /// The level `level(for:)` answered last, -1 before any.
+    private var lastLevel = -1
     /// symbol → its nonzero costs.
     private var vectors: [CostVector] = []
 
@@ -68,12 +70,18 @@ struct Objective: Sendable {
         slot.append(-1)
     }
 
-    /// The level of `priority`, made if absent.
+    /// The level of `priority`, made if absent. Constraints come in runs of one priority, so the
+    /// last answer is checked before the table.
     mutating func level(for priority: Double) -> Int {
-        if let level = levelOfPriority[priority] { return level }
+        if lastLevel >= 0, priorities[lastLevel] == priority { return lastLevel }
+        if let level = levelOfPriority[priority] {
+            lastLevel = level
+            return level
+        }
         priorities.append(priority)
         levelOfPriority[priority] = priorities.count - 1
-        return priorities.count - 1
+        lastLevel = priorities.count - 1
+        return lastLevel
     }
 
     /// The level of `priority`, if present.
