@@ -93,6 +93,9 @@ struct NormalizedExpression: Sendable {
                     throw .invalidValue("coefficients of variable \(variable) sum to a non-finite value")
                 }
                 coefficients[at - 1] = Tolerance.cancels(sum, scale: max(abs(coefficients[at - 1]), abs(term.coefficient))) ? 0 : sum
+            } else if at == variables.count {
+                variables.append(variable)
+                coefficients.append(term.coefficient)
             } else {
                 variables.insert(variable, at: at)
                 coefficients.insert(term.coefficient, at: at)

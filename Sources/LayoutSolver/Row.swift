@@ -56,6 +56,18 @@ struct Row: Sendable {
                 coefficients[i] = sum
             }
         } else if coefficient != 0 {
+            insert(symbol, coefficient, at: i)
+        }
+    }
+
+    /// Inserts a term at position `i`; at the end (a symbol made last: a new marker or error,
+    /// the common case) it is a plain append, not the general insertion.
+    @inline(__always)
+    private mutating func insert(_ symbol: Int, _ coefficient: Double, at i: Int) {
+        if i == symbols.count {
+            symbols.append(symbol)
+            coefficients.append(coefficient)
+        } else {
             symbols.insert(symbol, at: i)
             coefficients.insert(coefficient, at: i)
         }
@@ -98,8 +110,7 @@ struct Row: Sendable {
                     coefficients[i] = sum
                 }
             } else if addend != 0 {
-                symbols.insert(symbol, at: i)
-                coefficients.insert(addend, at: i)
+                insert(symbol, addend, at: i)
                 added(symbol)
             }
         }
