@@ -31,6 +31,8 @@ struct Objective: Sendable {
             if i == 0 {
                 if !isEmpty { others.insert(first, at: 0) }
                 first = cost
+            } else if i - 1 == others.count {
+                others.append(cost)
             } else {
                 others.insert(cost, at: i - 1)
             }

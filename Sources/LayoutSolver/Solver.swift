@@ -344,7 +344,11 @@ public struct Solver: Sendable {
                 let mid = (low + high) / 2
                 if pending[mid] < handle { low = mid + 1 } else { high = mid }
             }
-            if low == pending.count || pending[low] != handle { pending.insert(handle, at: low) }
+            if low == pending.count {
+                pending.append(handle)
+            } else if pending[low] != handle {
+                pending.insert(handle, at: low)
+            }
         }
         for i in expression.variables.indices { accumulate(expression.variables[i], expression.coefficients[i]) }
         while let handle = pending.popLast() {

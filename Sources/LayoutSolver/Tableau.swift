@@ -177,7 +177,7 @@ struct Tableau: Sendable {
         var column = columnScratch
         columnScratch = []
         column.removeAll(keepingCapacity: true)
-        column.append(contentsOf: columns.rows(of: symbol))
+        for row in columns.rows(of: symbol) { column.append(row) }
         columns.clear(symbol)
         return column
     }
