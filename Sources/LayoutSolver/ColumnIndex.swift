@@ -25,6 +25,12 @@ struct ColumnIndex: Sendable {
     /// The first free entry, -1 when the pool is full.
     private var free = -1
 
+    /// Reserves room for this many columns and entries.
+    mutating func reserveCapacity(symbols: Int, entries count: Int) {
+        columns.reserveCapacity(symbols)
+        entries.reserveCapacity(count)
+    }
+
     /// Makes an empty column for one more symbol.
     mutating func appendSymbol() {
         columns.append(Column())

@@ -66,6 +66,12 @@ struct Objective: Sendable {
 
     var levelCount: Int { priorities.count }
 
+    /// Reserves room for this many symbols.
+    mutating func reserveCapacity(symbols: Int) {
+        vectors.reserveCapacity(symbols)
+        slot.reserveCapacity(symbols)
+    }
+
     /// Makes room for one more symbol (with zero cost at every level).
     mutating func appendSymbol() {
         vectors.append(CostVector())
@@ -76,6 +82,11 @@ struct Objective: Sendable {
     /// last answer is checked before the table.
     mutating func level(for priority: Double) -> Int {
         if lastLevel >= 0, priorities[lastLevel] == priority { return lastLevel }
+        if priorities.count <= 8, let level = priorities.firstIndex(of: priority) {
+            // A handful of levels (the usual case) is searched faster than hashed.
+            lastLevel = level
+            return level
+        }
         if let level = levelOfPriority[priority] {
             lastLevel = level
             return level

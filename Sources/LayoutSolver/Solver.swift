@@ -104,6 +104,20 @@ public struct Solver: Sendable {
         tableau = Tableau(budget: budget)
     }
 
+    /// Reserves storage for about this many variables and constraints, so that a solver built
+    /// for a problem of known size does not regrow its tables as it goes.
+    public mutating func reserveCapacity(variables: Int, constraints: Int) {
+        let variables = max(0, variables)
+        let constraints = max(0, constraints)
+        uses.reserveCapacity(variables)
+        definedBy.reserveCapacity(variables)
+        editOf.reserveCapacity(variables)
+        values.reserveCapacity(variables)
+        records.reserveCapacity(constraints)
+        // A constraint makes at most two symbols of its own; most rows come from constraints.
+        tableau.reserveCapacity(symbols: variables + 2 * constraints, rows: constraints)
+    }
+
     /// The budget applied to each later call.
     public var budget: SolverBudget {
         get { tableau.meter.budget }

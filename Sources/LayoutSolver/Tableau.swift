@@ -87,6 +87,21 @@ struct Tableau: Sendable {
 
     init(budget: SolverBudget) { meter = BudgetMeter(budget: budget) }
 
+    /// Reserves the per-symbol and per-row tables (see `Solver.reserveCapacity`).
+    mutating func reserveCapacity(symbols: Int, rows rowCount: Int) {
+        kinds.reserveCapacity(symbols)
+        basicRow.reserveCapacity(symbols)
+        occurrences.reserveCapacity(symbols)
+        symbolVariable.reserveCapacity(symbols)
+        columns.reserveCapacity(symbols: symbols, entries: 2 * symbols)
+        objective.reserveCapacity(symbols: symbols)
+        rows.reserveCapacity(rowCount)
+        rowBasic.reserveCapacity(rowCount)
+        rowMark.reserveCapacity(rowCount)
+        rowIsStale.reserveCapacity(rowCount)
+        rowRefreshedAt.reserveCapacity(rowCount)
+    }
+
     var symbolCount: Int { kinds.count }
     var rowCount: Int { rows.count - freeRows.count }
 

@@ -59,6 +59,9 @@ private struct Installation {
         self.size = size
         var solver = Solver(budget: budget)
         let tree = request.tree
+        // Four variables per view (origin and size; a scroll view's content size adds two), and
+        // about one constraint per request constraint plus four per view (intrinsic sizes, frames).
+        solver.reserveCapacity(variables: 4 * tree.views.count, constraints: 2 + request.constraints.count + 4 * tree.views.count)
         variables = VariableTable(tree: tree, solver: &solver)
         self.solver = solver
         var compiler = ConstraintCompiler(tree: tree, variables: variables, direction: request.layoutDirection)
