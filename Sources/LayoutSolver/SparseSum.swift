@@ -30,6 +30,43 @@ struct SparseSum: Sendable {
     /// Adds `amount · key`.
     mutating func add(_ key: Int, _ amount: Double) {
         reserve(key: key, more: 1)
+        withBuffers { slot, terms, count in Self.accumulate(key, amount, slot, terms, &count) }
+    }
+
+    /// Adds `factor · coefficients[i] · keys[i]` for every i (`keys` ascending: a row's terms),
+    /// through the storage's buffers: the hot loop of refreshing and building long rows.
+    mutating func add(_ factor: Double, keys: [Int], coefficients: [Double]) {
+        guard let largest = keys.last else { return }
+        reserve(key: largest, more: keys.count)
+        withBuffers { slot, terms, count in
+            for j in keys.indices { Self.accumulate(keys[j], factor * coefficients[j], slot, terms, &count) }
+        }
+    }
+
+    /// Runs `body` on the storage's buffers (no per-term uniqueness or capacity checks); the
+    /// storage must already hold what `body` writes (`reserve`).
+    private mutating func withBuffers(
+        _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Term>, inout Int) -> Void
+    ) {
+        var slot = self.slot
+        var terms = self.terms
+        self.slot = []
+        self.terms = []
+        var count = self.count
+        slot.withUnsafeMutableBufferPointer { slot in
+            terms.withUnsafeMutableBufferPointer { terms in body(slot, terms, &count) }
+        }
+        self.slot = slot
+        self.terms = terms
+        self.count = count
+    }
+
+    /// Adds `amount · key` to the term of `key`, made if absent.
+    @inline(__always)
+    private static func accumulate(
+        _ key: Int, _ amount: Double, _ slot: UnsafeMutableBufferPointer<Int>,
+        _ terms: UnsafeMutableBufferPointer<Term>, _ count: inout Int
+    ) {
         let term = slot[key]
         if term >= 0 {
             terms[term].coefficient += amount
@@ -39,38 +76,6 @@ struct SparseSum: Sendable {
             terms[count] = Term(key: key, coefficient: amount, scale: abs(amount))
             count += 1
         }
-    }
-
-    /// Adds `factor · coefficients[i] · keys[i]` for every i (`keys` ascending: a row's terms),
-    /// through the storage's buffers: the hot loop of refreshing and building long rows.
-    mutating func add(_ factor: Double, keys: [Int], coefficients: [Double]) {
-        guard let largest = keys.last else { return }
-        reserve(key: largest, more: keys.count)
-        var slot = self.slot
-        var terms = self.terms
-        self.slot = []
-        self.terms = []
-        var count = self.count
-        slot.withUnsafeMutableBufferPointer { slot in
-            terms.withUnsafeMutableBufferPointer { terms in
-                for j in keys.indices {
-                    let key = keys[j]
-                    let amount = factor * coefficients[j]
-                    let term = slot[key]
-                    if term >= 0 {
-                        terms[term].coefficient += amount
-                        terms[term].scale = max(terms[term].scale, abs(amount))
-                    } else {
-                        slot[key] = count
-                        terms[count] = Term(key: key, coefficient: amount, scale: abs(amount))
-                        count += 1
-                    }
-                }
-            }
-        }
-        self.slot = slot
-        self.terms = terms
-        self.count = count
     }
 
     /// Takes `key`'s term out of the sum (it is being replaced) and returns its coefficient;
