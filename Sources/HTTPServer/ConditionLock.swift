@@ -10,14 +10,15 @@ import Darwin
 /// Mutex takes its contended path through `FUTEX_LOCK_PI` inside the (uninstrumented) standard
 /// library, which ThreadSanitizer cannot see, so it reports false data races under contention
 /// (observed in this module's tests). pthread mutexes and condition variables are intercepted by
-/// TSan. Lone flags stay `Atomic`.
-final class ConditionLock<State>: @unchecked Sendable {
+/// TSan. Lone flags stay `Atomic`. Shared with the package's other modules (the service's
+/// metrics cache).
+package final class ConditionLock<State>: @unchecked Sendable {
     // @unchecked: `state` is only touched with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let cond: UnsafeMutablePointer<pthread_cond_t>
     private var state: State
 
-    init(_ initial: State) {
+    package init(_ initial: State) {
         state = initial
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -36,7 +37,7 @@ final class ConditionLock<State>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<R, E: Error>(_ body: (inout State) throws(E) -> R) throws(E) -> R {
+    package func withLock<R, E: Error>(_ body: (inout State) throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

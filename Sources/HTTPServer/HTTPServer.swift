@@ -357,14 +357,15 @@ final class ServerCore: Sendable {
                 logger.error("HTTP handler returned an invalid header; dropped", metadata: ["name": "\(name)"])
                 continue
             }
-            let lower = name.lowercased()
-            if lower == "content-length" || lower == "transfer-encoding" {
+            if name.equalsIgnoringASCIICase("content-length") || name.equalsIgnoringASCIICase("transfer-encoding") {
                 // Framing is the server's: the body's length is known.
                 logger.debug("HTTP handler set a framing header; ignored", metadata: ["name": "\(name)"])
                 continue
             }
-            if lower == "connection" { hasConnection = true }
-            if lhs_response_add_header(r, name, value) == 0 {
+            if name.equalsIgnoringASCIICase("connection") { hasConnection = true }
+            // withCString passes a native string's own bytes (an implicit conversion copies them).
+            let added = name.withCString { n in value.withCString { v in lhs_response_add_header(r, n, v) } }
+            if added == 0 {
                 logger.debug("libmicrohttpd refused a response header", metadata: ["name": "\(name)"])
             }
         }
@@ -395,6 +396,19 @@ final class ServerCore: Sendable {
 }
 
 extension String {
+    /// Equal to an ASCII `lowercase` literal, ignoring ASCII case (a header name is a token:
+    /// ASCII only, so this is what comparing its `lowercased()` would say, without the copy).
+    func equalsIgnoringASCIICase(_ lowercase: StaticString) -> Bool {
+        guard utf8.count == lowercase.utf8CodeUnitCount else { return false }
+        var i = 0
+        for b in utf8 {
+            let folded = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+            if folded != lowercase.utf8Start[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
     func trimmingASCIISpaces() -> Substring {
         var s = self[...]
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }

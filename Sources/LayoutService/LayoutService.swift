@@ -161,8 +161,8 @@ public final class LayoutService: HTTPHandler {
         let duration = start.map { ContinuousClock.now - $0 } ?? .zero
         metrics.requestFinished(route: route, status: response.status, duration: duration)
         logger.info("request", metadata: [
-            "method": "\(head.method)", "path": "\(head.path.prefix(200))", "status": "\(response.status)",
-            "ms": "\(duration.milliseconds)", "request_id": "\(requestID)", "remote": "\(head.remoteAddress)",
+            "method": .string(head.method), "path": .string(String(head.path.prefix(200))), "status": .string(String(response.status)),
+            "ms": .string(String(duration.milliseconds)), "request_id": .string(requestID), "remote": .string(head.remoteAddress),
         ])
         return response
     }
@@ -177,14 +177,63 @@ public final class LayoutService: HTTPHandler {
         return "\(requestIDPrefix)-\(String(number, radix: 36))"
     }
 
-    /// `application/json`, optionally with `charset=utf-8`.
+    /// `application/json`, optionally with `charset=utf-8` (case-insensitive; parameters split at
+    /// `;` and trimmed of spaces and tabs). Read in place, without allocating: it runs for every
+    /// `POST /solve`. Comparing ASCII case-insensitively is the same as comparing lowercased
+    /// text here, as no character outside ASCII lowercases to a letter of these literals.
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let parts = contentType.lowercased().split(separator: ";").map { $0.trimmingSpaces }
-        guard parts.first == "application/json" else { return false }
-        return parts.dropFirst().allSatisfy { parameter in
-            !parameter.hasPrefix("charset=") || parameter == "charset=utf-8" || parameter == "charset=\"utf-8\""
+        guard var contentType else { return false }
+        return contentType.withUTF8 { bytes in
+            var first = true
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+                if end > start {  // empty parts are skipped before trimming, as split does
+                    let part = ASCIIField(bytes[start..<end]).trimmed
+                    if first {
+                        guard part.equals("application/json") else { return false }
+                        first = false
+                    } else if part.hasPrefix("charset="), !part.equals("charset=utf-8"), !part.equals("charset=\"utf-8\"") {
+                        return false
+                    }
+                }
+                start = end + 1
+            }
+            return !first
         }
+    }
+}
+
+/// A slice of header bytes compared with ASCII literals, ignoring ASCII case.
+private struct ASCIIField {
+    let bytes: Slice<UnsafeBufferPointer<UInt8>>
+
+    init(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) { self.bytes = bytes }
+
+    /// Without leading and trailing spaces and tabs.
+    var trimmed: ASCIIField {
+        func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+        var lo = bytes.startIndex, hi = bytes.endIndex
+        while lo < hi, isBlank(bytes[lo]) { lo += 1 }
+        while hi > lo, isBlank(bytes[hi - 1]) { hi -= 1 }
+        return ASCIIField(bytes[lo..<hi])
+    }
+
+    func equals(_ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount && hasPrefix(literal)
+    }
+
+    func hasPrefix(_ literal: StaticString) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        let base = literal.utf8Start
+        for i in 0..<n {
+            var b = bytes[bytes.startIndex + i]
+            if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b |= 0x20 }
+            if b != base[i] { return false }
+        }
+        return true
     }
 }
 
@@ -233,7 +282,9 @@ enum Route: Sendable {
 extension Substring {
     /// The text without leading and trailing spaces and tabs (header values).
     var trimmingSpaces: String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        let isBlank = { (c: Character) in c == " " || c == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
 

@@ -35,10 +35,26 @@ final class ServiceMetrics: Sendable {
 
     /// One finished request: counted by route and status, timed by route.
     func requestFinished(route: String, status: Int, duration: Duration) {
-        Counter(label: "layoutd_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
-        Metrics.Timer(label: "layoutd_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            .recordNanoseconds(duration.nanoseconds)
+        let key = RouteStatus(route: route, status: status)
+        let (counter, timer) = perRoute.withLock { made in
+            if let known = made[key] { return known }
+            let new = (Counter(label: "layoutd_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory),
+                       Metrics.Timer(label: "layoutd_http_request_duration_seconds", dimensions: [("route", route)], factory: factory))
+            made[key] = new
+            return new
+        }
+        counter.increment()
+        timer.recordNanoseconds(duration.nanoseconds)
     }
+
+    private struct RouteStatus: Hashable {
+        let route: String
+        let status: Int
+    }
+
+    /// Each route and status's counter and timer, made on first use (making one is a registry
+    /// lookup that cost as much as the rest of a request's metrics). A few routes × statuses.
+    private let perRoute = ConditionLock<[RouteStatus: (CoreMetrics.Counter, Metrics.Timer)]>([:])
 
     /// A request turned away before solving: `body-too-large`, `overloaded`, `unauthorized`, …
     func rejected(reason: String) {

@@ -24,10 +24,12 @@ struct JSONLogHandler: LogHandler {
         writer.key("level"); writer.string(event.level.rawValue)
         writer.key("label"); writer.string(label)
         writer.key("message"); writer.string(event.message.description)
-        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        for key in merged.keys.sorted() {
+        // The handler's own metadata is usually empty: merge only when both have some.
+        let merged = metadata.isEmpty ? event.metadata ?? [:]
+            : event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
             writer.key(key)
-            writer.string(merged[key].map { "\($0)" } ?? "")
+            writer.string(Self.text(value))
         }
         writer.endObject()
         var line = writer.bytes
@@ -43,18 +45,46 @@ struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// UTC time, ISO 8601 with milliseconds.
+    /// A metadata value as text: strings as they are, the rest as `"\(value)"` prints them.
+    private static func text(_ value: Logger.MetadataValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .stringConvertible(let convertible): return convertible.description
+        case .array, .dictionary: return "\(value)"
+        }
+    }
+
+    /// UTC time, ISO 8601 with milliseconds (`2026-11-22T05:04:00.123Z`), written digit by digit.
     private static func timestamp() -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var parts = tm()
         var seconds = now.tv_sec
         gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        return String(unsafeUninitializedCapacity: 32) { out in
+            var at = 0
+            // Zero-padded to `width` digits (more if the value needs them), then `after`.
+            func put(_ value: Int, _ width: Int, _ after: Character) {
+                var value = max(0, value)
+                var digits = 1
+                var rest = value / 10
+                while rest > 0 { digits += 1; rest /= 10 }
+                for i in stride(from: at + max(width, digits) - 1, through: at, by: -1) {
+                    out[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                at += max(width, digits)
+                out[at] = after.asciiValue ?? 0
+                at += 1
+            }
+            put(Int(parts.tm_year) + 1900, 4, "-")
+            put(Int(parts.tm_mon) + 1, 2, "-")
+            put(Int(parts.tm_mday), 2, "T")
+            put(Int(parts.tm_hour), 2, ":")
+            put(Int(parts.tm_min), 2, ":")
+            put(Int(parts.tm_sec), 2, ".")
+            put(now.tv_nsec / 1_000_000, 3, "Z")
+            return at
         }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(now.tv_nsec / 1_000_000), 3))Z"
     }
 }

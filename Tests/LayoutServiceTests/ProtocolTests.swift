@@ -35,6 +35,20 @@ import Testing
         #expect(response.status == 415)
     }
 
+    @Test func contentTypeIsJSONInAnyCaseWithOnlyAUTF8Charset() throws {
+        let harness = try ServiceHarness()
+        let accepted = ["application/json", "Application/JSON", "application/json; charset=UTF-8",
+                        " application/json ;\tcharset=\"utf-8\" ", "application/json;;", "application/json; version=2"]
+        for value in accepted {
+            #expect(try harness.post("/solve", "{}", headers: [("Content-Type", value)]).status != 415, "\(value)")
+        }
+        let refused = ["application/jsonx", "application/json; charset=latin1", "text/json", "application/json charset=utf-8",
+                       "application/json; Charset=utf-16", ";", "application/\u{212A}json"]
+        for value in refused {
+            #expect(try harness.post("/solve", "{}", headers: [("Content-Type", value)]).status == 415, "\(value)")
+        }
+    }
+
     @Test func bodyOverTheLimitIs413() throws {
         let harness = try ServiceHarness(maxBody: 1024)
         let response = try harness.post("/solve", String(repeating: " ", count: 5000))
