@@ -38,10 +38,10 @@ public enum SolverError: Error, Hashable, Sendable {
 /// tableau have no marker symbol (so rows stay sparse); removing one rebuilds the tableau from
 /// the remaining constraints, without budget. Every other removal is incremental.
 ///
-/// The budget is per call: pivots of that call, and the deadline, also checked once per added
-/// constraint and in conflict explanation. A call stopped by the budget leaves a consistent
-/// solver (a stopped `add` adds nothing; a stopped `suggestValue` keeps the previous value;
-/// a stopped `solve` can be called again).
+/// The budget is per call: pivots of that call, and the deadline, also checked as constraints
+/// are added (the clock read every sixteenth) and in conflict explanation. A call stopped by
+/// the budget leaves a consistent solver (a stopped `add` adds nothing; a stopped
+/// `suggestValue` keeps the previous value; a stopped `solve` can be called again).
 public struct Solver: Sendable {
     enum Placement: Sendable {
         case tableau(ConstraintTag)
