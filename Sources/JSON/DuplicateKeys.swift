@@ -55,17 +55,9 @@ extension JSONParser {
     /// Length and first bytes of a key's unescaped content: equal keys have equal signatures.
     private func signature(_ entry: TapeEntry) -> UInt64 {
         if entry.hasEscapes {
-            return decodedString(entry: entry).withUnsafeBufferPointer(Self.signature)
+            return decodedString(entry: entry).withUnsafeBufferPointer(JSONKeys.signature)
         }
-        return Self.signature(UnsafeBufferPointer(rebasing: p[entry.contentRange]))
-    }
-
-    private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var signature = UInt64(truncatingIfNeeded: bytes.count) << 56
-        for k in 0..<min(bytes.count, 7) {
-            signature |= UInt64(bytes[k]) << (8 * k)
-        }
-        return signature
+        return JSONKeys.signature(UnsafeBufferPointer(rebasing: p[entry.contentRange]))
     }
 
     /// Whether two string entries have the same unescaped content.

@@ -94,29 +94,6 @@ public struct JSONValue: Sendable {
         return result
     }
 
-    /// The first member name of this object that is not in `allowed` (compared byte for byte,
-    /// without making a string of every name); `nil` when all are, or this is not an object.
-    public func firstKey(notIn allowed: [String]) -> String? {
-        let entry = self.entry
-        guard entry.kind == .object else { return nil }
-        let tape = storage.tape
-        let bytes = storage.bytes
-        var i = index + 1
-        for _ in 0..<Int(entry.length) {
-            let keyEntry = tape[i]
-            let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
-            let known = !keyEntry.hasEscapes && allowed.contains { name in
-                name.utf8.withContiguousStorageIfAvailable { Self.equal(content, $0) } ?? name.utf8.elementsEqual(content)
-            }
-            if !known {
-                let key = Self.string(of: keyEntry, in: bytes)
-                if !allowed.contains(key) { return key }
-            }
-            i = Int(tape[i + 1].next)
-        }
-        return nil
-    }
-
     /// The value of the member named `key`, when this is an object that has one.
     public subscript(key: String) -> JSONValue? {
         let entry = self.entry
@@ -171,7 +148,8 @@ public struct JSONValue: Sendable {
         Int(entry.offset)
     }
 
-    private static func string(of entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// The unescaped text of a string entry.
+    static func string(of entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let content = UnsafeBufferPointer(rebasing: bytes[entry.contentRange])
         return entry.hasEscapes
             ? String(decoding: unescape(content), as: UTF8.self)

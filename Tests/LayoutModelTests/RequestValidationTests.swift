@@ -89,4 +89,30 @@ import Testing
             #expect(error.pointer.description == "/constraints/1")
         }
     }
+    @Test func itemsCompareAsStringsDo() throws {
+        // U+212A KELVIN SIGN is canonically equivalent to "K": the constraint names the view K,
+        // and keeps the item as it was written.
+        let request = try RequestDecoder.decode(Array(#"""
+            {"views": [{"id": "root"}, {"id": "K", "parent": "root"}],
+             "constraints": [{"firstItem": "\u212A", "firstAttribute": "width", "constant": 10},
+                             {"firstItem": "K", "firstAttribute": "height", "secondItem": "K.margins", "secondAttribute": "height"}]}
+            """#.utf8))
+        #expect(Array(request.constraints[0].firstItem.utf8) == Array("\u{212A}".utf8))
+        #expect(request.tree.item(request.constraints[0].firstItem) == .view(1))
+        #expect(request.constraints[1].secondItem == "K.margins")
+        #expect(request.tree.item("K.margins") == .ownedGuide(owner: 1, .margins))
+        #expect(request.tree.item("K.safeArea") == nil)
+    }
+
+    @Test func pointersAndIdsOfLateConstraints() throws {
+        var constraints = Array(repeating: #"{"firstItem": "a", "firstAttribute": "width", "constant": 1}"#, count: 1235)
+        constraints[1234] = #"{"firstItem": "a", "firstAttribute": "left", "secondItem": "root", "secondAttribute": "top"}"#
+        let body = #"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": ["# + constraints.joined(separator: ",") + "]}"
+        #expect(problem(body)?.pointer.description == "/constraints/1234/secondAttribute")
+        constraints[1234] = constraints[0]
+        let request = try RequestDecoder.decode(Array((#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": ["# + constraints.joined(separator: ",") + "]}").utf8))
+        #expect(request.constraints[1234].id == "constraints[1234]")
+        #expect(request.constraints[7].id == "constraints[7]")
+        #expect(request.constraints[1234].pointer.description == "/constraints/1234")
+    }
 }

@@ -33,7 +33,19 @@ public enum ConstraintForms {
         _ element: JSONValue, index: Int, pointer: JSONPointer,
         hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection
     ) throws(LayoutProblem) -> [LayoutConstraint] {
-        var defaultBase: String { "constraints[\(index)]" }
+        var constraints: [LayoutConstraint] = []
+        try expand(element, index: index, pointer: pointer, hierarchy: hierarchy, layoutDirection: layoutDirection, into: &constraints)
+        return constraints
+    }
+
+    /// Expands one element of `constraints` as `expand(_:index:pointer:hierarchy:layoutDirection:)`
+    /// does, appending the constraints to `constraints` (nothing is appended when it throws).
+    public static func expand(
+        _ element: JSONValue, index: Int, pointer: JSONPointer,
+        hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection,
+        into constraints: inout [LayoutConstraint]
+    ) throws(LayoutProblem) {
+        var defaultBase: String { defaultID(index) }
         switch element.kind {
         case .string:
             let text = element.string ?? ""
@@ -41,13 +53,15 @@ public enum ConstraintForms {
             var c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer, id: base)
             try ConstraintValidation.validate(c, hierarchy: hierarchy)
             c.id = base
-            return [c]
+            constraints.append(c)
         case .object:
             func has(_ key: String) -> Bool { element[key] != nil }
             let result: (constraints: [LayoutConstraint], base: String?)
             if has("firstItem") {
-                let (c, id) = try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-                result = ([c], id)
+                var (c, id) = try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy)
+                c.id = id ?? defaultBase
+                constraints.append(c)
+                return
             } else if has("visualFormat") {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)
             } else if has("make") || has("view") {
@@ -61,9 +75,42 @@ public enum ConstraintForms {
                     "A constraint object needs one of firstItem (plain), visualFormat, view/make (Masonry), distribute or equation",
                     at: pointer)
             }
-            return assignIds(result.constraints, base: result.base ?? defaultBase)
+            constraints.append(contentsOf: assignIds(result.constraints, base: result.base ?? defaultBase))
         default:
             throw .schema("A constraint must be an object or an equation string, not \(element.kind.article)", at: pointer)
+        }
+    }
+
+    /// `constraints[index]`, written byte by byte (string interpolation costs a few hundred
+    /// instructions more, for every constraint without an `id`).
+    static func defaultID(_ index: Int) -> String {
+        let prefix: StaticString = "constraints["
+        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + 21) { buffer in
+            var count = 0
+            prefix.withUTF8Buffer { bytes in
+                for byte in bytes {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            var digits = 1
+            var rest = index.magnitude
+            while rest >= 10 {
+                rest /= 10
+                digits += 1
+            }
+            if index < 0 {
+                buffer[count] = UInt8(ascii: "-")
+                count += 1
+            }
+            rest = index.magnitude
+            for k in stride(from: count + digits - 1, through: count, by: -1) {
+                buffer[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            count += digits
+            buffer[count] = UInt8(ascii: "]")
+            return count + 1
         }
     }
 

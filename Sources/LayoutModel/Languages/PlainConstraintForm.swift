@@ -9,36 +9,41 @@ import JSON
 /// A location with no `secondItem` means the superview's attribute (`secondAttribute`, default the same) plus
 /// `constant`; a size with no `secondItem` is a constant.
 enum PlainConstraintForm {
-    static let fields: [String] = [
+    /// The fields, in `Field` order.
+    static let fields = JSONKeys([
         "id", "firstItem", "firstAttribute", "relation", "secondItem", "secondAttribute",
         "multiplier", "constant", "priority",
-    ]
+    ])
+    private enum Field: Int {
+        case id, firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier, constant, priority
+    }
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (LayoutConstraint, String?) {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
-        let id = try f.string("id")
-        let firstItem = try f.string("firstItem", nullable: true) ?? ""
-        guard let firstName = try f.string("firstAttribute") else {
+        let id = try f.string(Field.id.rawValue)
+        let firstItem = try item(.firstItem, of: f, hierarchy: hierarchy) ?? ""
+        guard let firstValue = f.member(Field.firstAttribute.rawValue) else {
             throw .schema("'firstAttribute' is required", at: pointer)
         }
-        let firstAttribute = try attribute(firstName, at: pointer / "firstAttribute")
+        let firstAttribute = try attribute(firstValue, of: f, named: "firstAttribute")
         var relation = LayoutRelation.equal
-        if let r = try f.string("relation") {
-            guard let parsed = LayoutRelation(token: r) else {
+        if let value = f.member(Field.relation.rawValue) {
+            guard let index = value.string(in: LayoutRelation.wireNames) else {
+                let r = try f.string(Field.relation.rawValue) ?? ""
                 throw .invalid("invalid-relation", "Unknown relation '\(r)'; use ==, <=, >= or equal, lessThanOrEqual, greaterThanOrEqual", at: pointer / "relation")
             }
-            relation = parsed
+            relation = LayoutRelation(wireName: index)
         }
-        let secondItem = try f.string("secondItem", nullable: true)
+        let secondItem = try item(.secondItem, of: f, hierarchy: hierarchy)
         var secondAttribute = LayoutAttribute.notAnAttribute
-        if let name = try f.string("secondAttribute", nullable: true) {
-            secondAttribute = try attribute(name, at: pointer / "secondAttribute")
+        if let value = f.member(Field.secondAttribute.rawValue, nullable: true) {
+            secondAttribute = try attribute(value, of: f, named: "secondAttribute")
         } else if secondItem != nil {
             secondAttribute = firstAttribute
         }
-        let multiplier = try f.number("multiplier") ?? 1
-        let constant = try f.number("constant") ?? 0
-        let priority = try f.priority("priority") ?? .required
+        let multiplier = try f.number(Field.multiplier.rawValue) ?? 1
+        let constant = try f.number(Field.constant.rawValue) ?? 0
+        let priority = try f.priority(Field.priority.rawValue) ?? .required
 
         var c = LayoutConstraint(
             id: id ?? "", firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
@@ -50,12 +55,33 @@ enum PlainConstraintForm {
                 c = ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
             }
         }
-        var pointers = ConstraintValidation.FieldPointers.fields(of: pointer)
-        if !f.has("secondItem") { pointers.secondItem = .base }
-        if !f.has("secondAttribute") { pointers.secondAttribute = f.has("secondItem") ? .member("secondItem") : .base }
-        if !f.has("multiplier") { pointers.multiplier = .base }
-        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: pointers)
+        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(f))
         return (c, id)
+    }
+
+    /// Where validation points for each field: the member when given, else what stands for it.
+    private static func fieldPointers(_ f: ObjectReader) -> ConstraintValidation.FieldPointers {
+        var pointers = ConstraintValidation.FieldPointers.fields(of: f.pointer)
+        let hasSecondItem = f.has(Field.secondItem.rawValue)
+        if !hasSecondItem { pointers.secondItem = .base }
+        if !f.has(Field.secondAttribute.rawValue) { pointers.secondAttribute = hasSecondItem ? .member("secondItem") : .base }
+        if !f.has(Field.multiplier.rawValue) { pointers.multiplier = .base }
+        return pointers
+    }
+
+    /// An item field (`null` counts as absent): the id as the hierarchy stores it when it knows
+    /// the bytes, else a new string.
+    private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> String? {
+        if let value = f.member(field.rawValue, nullable: true), let id = value.withStringUTF8({ hierarchy.storedID(utf8: $0) }) ?? nil {
+            return id
+        }
+        return try f.string(field.rawValue, nullable: true)
+    }
+
+    /// The attribute a string member names, matched without making a string (one is made for the error).
+    private static func attribute(_ value: JSONValue, of f: ObjectReader, named key: String) throws(LayoutProblem) -> LayoutAttribute {
+        if let index = value.string(in: LayoutAttribute.wireNames) { return LayoutAttribute(wireName: index) }
+        return try attribute(f.requiredString(key), at: f.pointer / key)
     }
 
     static func attribute(_ name: String, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutAttribute {

@@ -1,0 +1,130 @@
+/// A fixed list of names matched byte for byte, without making strings: the member names an
+/// object of one schema may have (``JSONValue/fields(_:)`` reads such an object in one pass), or
+/// the words a string value may be (``JSONValue/string(in:)``). Immutable once made, so it is
+/// shared across threads; its tables are unsafe buffers it owns, read without bounds checks.
+public final class JSONKeys: @unchecked Sendable {
+    /// The most names a set used with ``JSONValue/fields(_:)`` may hold.
+    public static let fieldCapacity = 16
+
+    /// The names, in the order their indices refer to.
+    public let names: [String]
+    /// Each name's length and first bytes (``JSONKeys/signature(_:)``), compared before its bytes.
+    private let signatures: UnsafeMutableBufferPointer<UInt64>
+    /// The names' bytes one after another; name `k` starts at `starts[k]`.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let starts: UnsafeMutableBufferPointer<Int>
+
+    /// A set of distinct names.
+    public init(_ names: [String]) {
+        self.names = names
+        let utf8 = names.map { Array($0.utf8) }
+        signatures = .allocate(capacity: names.count)
+        starts = .allocate(capacity: names.count)
+        bytes = .allocate(capacity: utf8.reduce(0) { $0 + $1.count })
+        var start = 0
+        for (k, name) in utf8.enumerated() {
+            signatures.initializeElement(at: k, to: name.withUnsafeBufferPointer(Self.signature))
+            starts.initializeElement(at: k, to: start)
+            for byte in name {
+                bytes.initializeElement(at: start, to: byte)
+                start += 1
+            }
+        }
+    }
+
+    deinit {
+        signatures.deallocate()
+        bytes.deallocate()
+        starts.deallocate()
+    }
+
+    /// The index of `name`, `nil` when it is not one of the names.
+    public func index(of name: String) -> Int? {
+        names.firstIndex(of: name)
+    }
+
+    /// The index of the name whose UTF-8 bytes are `key`, `nil` when none is.
+    public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let signature = Self.signature(key)
+        for k in 0..<signatures.count where signatures[k] == signature {
+            let start = starts[k]
+            var b = 7
+            while b < key.count, bytes[start + b] == key[b] { b += 1 }
+            if b >= key.count { return k }
+        }
+        return nil
+    }
+
+    /// The length and the first 7 bytes: names up to 7 bytes are equal exactly when their
+    /// signatures are.
+    @inline(__always)
+    static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var signature = UInt64(truncatingIfNeeded: bytes.count) << 56
+        for k in 0..<min(bytes.count, 7) {
+            signature |= UInt64(bytes[k]) << (8 * k)
+        }
+        return signature
+    }
+}
+
+/// The members of one object read against ``JSONKeys``: the value of each name, if present, and
+/// the first member name (in document order) that is not one of them.
+public struct JSONFields {
+    private let storage: JSONStorage
+    /// Tape index of each name's value, `-1` when absent.
+    private var slots = InlineArray<16, Int32>(repeating: -1)
+    /// The first member name that is not among the keys, unescaped; `nil` when every name is.
+    public private(set) var unknownKey: String?
+
+    init(object: JSONValue, keys: JSONKeys) {
+        precondition(keys.names.count <= JSONKeys.fieldCapacity, "an object is read against at most \(JSONKeys.fieldCapacity) names")
+        storage = object.storage
+        let entry = object.entry
+        guard entry.kind == .object else { return }
+        let tape = storage.tape
+        let bytes = storage.bytes
+        var i = object.index + 1
+        for _ in 0..<Int(entry.length) {
+            let keyEntry = tape[i]
+            let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
+            let found = keyEntry.hasEscapes
+                ? unescape(content).withUnsafeBufferPointer { keys.index(of: $0) }
+                : keys.index(of: content)
+            if let found {
+                slots[found] = Int32(truncatingIfNeeded: i + 1)
+            } else if unknownKey == nil {
+                unknownKey = JSONValue.string(of: keyEntry, in: bytes)
+            }
+            i = Int(tape[i + 1].next)
+        }
+    }
+
+    /// The value of the name at `index` in the keys, `nil` when the object has no such member.
+    public subscript(index: Int) -> JSONValue? {
+        let slot = slots[index]
+        return slot < 0 ? nil : JSONValue(storage: storage, index: Int(slot))
+    }
+}
+
+extension JSONValue {
+    /// This object's members matched against `keys` (at most ``JSONKeys/fieldCapacity``) in one
+    /// pass (no members for a non-object).
+    public func fields(_ keys: JSONKeys) -> JSONFields {
+        JSONFields(object: self, keys: keys)
+    }
+
+    /// The index of this string among `keys`, compared after unescaping; `nil` when it is none
+    /// of them or not a string.
+    public func string(in keys: JSONKeys) -> Int? {
+        withStringUTF8 { keys.index(of: $0) } ?? nil
+    }
+
+    /// Calls `body` with the unescaped UTF-8 bytes of this string (no `String` is made); `nil`
+    /// when this is not a string.
+    public func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let entry = self.entry
+        guard entry.kind == .string else { return nil }
+        let content = storage.content(of: entry)
+        return entry.hasEscapes ? unescape(content).withUnsafeBufferPointer(body) : body(content)
+    }
+}
