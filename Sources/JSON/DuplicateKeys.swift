@@ -53,11 +53,18 @@ extension JSONParser {
     }
 
     /// Length and first bytes of a key's unescaped content: equal keys have equal signatures.
+    /// A key with 8 bytes of the document from its start is read in one load and masked.
     private func signature(_ entry: TapeEntry) -> UInt64 {
         if entry.hasEscapes {
             return decodedString(entry: entry).withUnsafeBufferPointer(JSONKeys.signature)
         }
-        return JSONKeys.signature(UnsafeBufferPointer(rebasing: p[entry.contentRange]))
+        let start = Int(entry.offset) + 1
+        let count = Int(entry.length)
+        guard start + 8 <= p.count, let base = p.baseAddress else {
+            return JSONKeys.signature(UnsafeBufferPointer(rebasing: p[entry.contentRange]))
+        }
+        let bytes = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        return bytes & ((1 << (8 * UInt64(min(count, 7)))) - 1) | UInt64(truncatingIfNeeded: count) << 56
     }
 
     /// Whether two string entries have the same unescaped content.

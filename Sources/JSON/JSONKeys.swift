@@ -13,17 +13,28 @@ public final class JSONKeys: @unchecked Sendable {
     /// The names' bytes one after another; name `k` starts at `starts[k]`.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let starts: UnsafeMutableBufferPointer<Int>
+    /// By ``JSONKeys/slot(_:)`` of a name: `k + 1` for the one name `k` there, ``JSONKeys/shared``
+    /// when several names share the slot, 0 for none.
+    private let slots: UnsafeMutableBufferPointer<UInt8>
+    private static let shared = UInt8.max
 
-    /// A set of distinct names.
+    /// A set of distinct names (fewer than 255).
     public init(_ names: [String]) {
+        precondition(names.count < Int(Self.shared), "JSONKeys holds fewer than \(Self.shared) names")
         self.names = names
         let utf8 = names.map { Array($0.utf8) }
         signatures = .allocate(capacity: names.count)
         starts = .allocate(capacity: names.count)
         bytes = .allocate(capacity: utf8.reduce(0) { $0 + $1.count })
+        slots = .allocate(capacity: 256)
+        slots.initialize(repeating: 0)
         var start = 0
         for (k, name) in utf8.enumerated() {
-            signatures.initializeElement(at: k, to: name.withUnsafeBufferPointer(Self.signature))
+            name.withUnsafeBufferPointer { name in
+                signatures.initializeElement(at: k, to: Self.signature(name))
+                let slot = Self.slot(name)
+                slots[slot] = slots[slot] == 0 ? UInt8(k + 1) : Self.shared
+            }
             starts.initializeElement(at: k, to: start)
             for byte in name {
                 bytes.initializeElement(at: start, to: byte)
@@ -36,6 +47,7 @@ public final class JSONKeys: @unchecked Sendable {
         signatures.deallocate()
         bytes.deallocate()
         starts.deallocate()
+        slots.deallocate()
     }
 
     /// The index of `name`, `nil` when it is not one of the names.
@@ -45,14 +57,31 @@ public final class JSONKeys: @unchecked Sendable {
 
     /// The index of the name whose UTF-8 bytes are `key`, `nil` when none is.
     public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let slot = slots[Self.slot(key)]
+        if slot == 0 { return nil }
+        if slot != Self.shared {
+            let k = Int(slot) - 1
+            return equals(k, key) ? k : nil
+        }
         let signature = Self.signature(key)
-        for k in 0..<signatures.count where signatures[k] == signature {
-            let start = starts[k]
-            var b = 7
-            while b < key.count, bytes[start + b] == key[b] { b += 1 }
-            if b >= key.count { return k }
+        for k in 0..<signatures.count where signatures[k] == signature && equals(k, key) {
+            return k
         }
         return nil
+    }
+
+    /// Whether name `k` is byte for byte `key`.
+    @inline(__always)
+    private func equals(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = k + 1 < starts.count ? starts[k + 1] : bytes.count
+        return UnsafeBufferPointer(rebasing: bytes[starts[k]..<end]).hasSameBytes(as: key)
+    }
+
+    /// Where a name goes in ``JSONKeys/slots``: its length, first and last bytes mixed.
+    @inline(__always)
+    private static func slot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = key.first, let last = key.last else { return 0 }
+        return (key.count &* 37 &+ Int(first) &* 7 &+ Int(last) &* 3) & 255
     }
 
     /// The length and the first 7 bytes: names up to 7 bytes are equal exactly when their
@@ -70,15 +99,18 @@ public final class JSONKeys: @unchecked Sendable {
 /// The members of one object read against ``JSONKeys``: the value of each name, if present, and
 /// the first member name (in document order) that is not one of them.
 public struct JSONFields {
-    private let storage: JSONStorage
+    @usableFromInline let storage: JSONStorage
+    /// Tape index of the object.
+    private let objectIndex: Int
     /// Tape index of each name's value, `-1` when absent.
-    private var slots = InlineArray<16, Int32>(repeating: -1)
-    /// The first member name that is not among the keys, unescaped; `nil` when every name is.
-    public private(set) var unknownKey: String?
+    @usableFromInline var slots = InlineArray<16, Int32>(repeating: -1)
+    /// Tape index of the first member name that is not among the keys, `-1` when every one is.
+    private var unknown: Int32 = -1
 
     init(object: JSONValue, keys: JSONKeys) {
         precondition(keys.names.count <= JSONKeys.fieldCapacity, "an object is read against at most \(JSONKeys.fieldCapacity) names")
         storage = object.storage
+        objectIndex = object.index
         let entry = object.entry
         guard entry.kind == .object else { return }
         let tape = storage.tape
@@ -92,14 +124,23 @@ public struct JSONFields {
                 : keys.index(of: content)
             if let found {
                 slots[found] = Int32(truncatingIfNeeded: i + 1)
-            } else if unknownKey == nil {
-                unknownKey = JSONValue.string(of: keyEntry, in: bytes)
+            } else if unknown < 0 {
+                unknown = Int32(truncatingIfNeeded: i)
             }
             i = Int(tape[i + 1].next)
         }
     }
 
+    /// The object read.
+    public var object: JSONValue { JSONValue(storage: storage, index: objectIndex) }
+
+    /// The first member name that is not among the keys, unescaped; `nil` when every name is.
+    public var unknownKey: String? {
+        unknown < 0 ? nil : JSONValue.string(of: storage.tape[Int(unknown)], in: storage.bytes)
+    }
+
     /// The value of the name at `index` in the keys, `nil` when the object has no such member.
+    @inlinable
     public subscript(index: Int) -> JSONValue? {
         let slot = slots[index]
         return slot < 0 ? nil : JSONValue(storage: storage, index: Int(slot))

@@ -5,9 +5,15 @@ public struct JSONValue: Sendable {
         case null, bool, number, string, array, object
     }
 
-    let storage: JSONStorage
+    @usableFromInline let storage: JSONStorage
     /// Tape index of this value's entry.
-    let index: Int
+    @usableFromInline let index: Int
+
+    @usableFromInline
+    init(storage: JSONStorage, index: Int) {
+        self.storage = storage
+        self.index = index
+    }
 
     var entry: TapeEntry { storage.tape[index] }
 
@@ -106,7 +112,7 @@ public struct JSONValue: Sendable {
             for _ in 0..<Int(entry.length) {
                 let keyEntry = tape[i]
                 let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
-                if keyEntry.hasEscapes ? unescape(content).elementsEqual(wanted) : Self.equal(content, wanted) {
+                if keyEntry.hasEscapes ? unescape(content).elementsEqual(wanted) : content.hasSameBytes(as: wanted) {
                     return i + 1
                 }
                 i = Int(tape[i + 1].next)
@@ -114,15 +120,6 @@ public struct JSONValue: Sendable {
             return nil
         }
         return found.map { JSONValue(storage: storage, index: $0) }
-    }
-
-    @inline(__always)
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for k in 0..<a.count where a[k] != b[k] {
-            return false
-        }
-        return true
     }
 
     /// The element at `index`, when this is an array and `index` is in range; never traps.

@@ -43,6 +43,7 @@ struct TapeEntry: Sendable {
 
 /// The parsed document shared by every ``JSONValue`` view into it: a private copy of
 /// the source bytes and the tape, both immutable after parsing.
+@usableFromInline
 final class JSONStorage: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let tape: UnsafeBufferPointer<TapeEntry>

@@ -58,9 +58,9 @@ public enum ConstraintForms {
             func has(_ key: String) -> Bool { element[key] != nil }
             let result: (constraints: [LayoutConstraint], base: String?)
             if has("firstItem") {
-                var (c, id) = try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-                c.id = id ?? defaultBase
+                let (c, id) = try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy)
                 constraints.append(c)
+                constraints[constraints.count - 1].id = id ?? defaultBase
                 return
             } else if has("visualFormat") {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)
@@ -83,9 +83,17 @@ public enum ConstraintForms {
 
     /// `constraints[index]`, written byte by byte (string interpolation costs a few hundred
     /// instructions more, for every constraint without an `id`).
+    /// The exact length is asked for, so that ids up to 15 bytes are small strings (no allocation).
     static func defaultID(_ index: Int) -> String {
         let prefix: StaticString = "constraints["
-        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + 21) { buffer in
+        var digits = 1
+        var rest = index.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let sign = index < 0 ? 1 : 0
+        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + sign + digits + 1) { buffer in
             var count = 0
             prefix.withUTF8Buffer { bytes in
                 for byte in bytes {
@@ -93,13 +101,7 @@ public enum ConstraintForms {
                     count += 1
                 }
             }
-            var digits = 1
-            var rest = index.magnitude
-            while rest >= 10 {
-                rest /= 10
-                digits += 1
-            }
-            if index < 0 {
+            if sign == 1 {
                 buffer[count] = UInt8(ascii: "-")
                 count += 1
             }

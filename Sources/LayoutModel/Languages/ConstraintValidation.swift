@@ -59,8 +59,12 @@ public enum ConstraintValidation {
         try validate(constraint, hierarchy: hierarchy, fields: FieldPointers(all: constraint.pointer))
     }
 
-    /// Checks one expanded constraint with a pointer per field (`fields` is evaluated only for a problem).
-    public static func validate(_ c: LayoutConstraint, hierarchy: some ViewHierarchy, fields: @autoclosure () -> FieldPointers) throws(LayoutProblem) {
+    /// Checks one expanded constraint with a pointer per field (`fields` is evaluated only for a
+    /// problem). `itemsFound`: the caller has already found the constraint's items in the
+    /// hierarchy (the first, and the second when there is one), so they are not looked up again.
+    public static func validate(
+        _ c: LayoutConstraint, hierarchy: some ViewHierarchy, fields: @autoclosure () -> FieldPointers, itemsFound: Bool = false
+    ) throws(LayoutProblem) {
         func at(_ field: KeyPath<FieldPointers, FieldPointers.Location>) -> JSONPointer {
             let pointers = fields()
             return pointers.pointer(pointers[keyPath: field])
@@ -68,11 +72,11 @@ public enum ConstraintValidation {
         guard !c.firstItem.isEmpty else {
             throw .invalid("missing-item", missingFirstItem, at: at(\.firstItem))
         }
-        guard hierarchy.contains(c.firstItem) else {
+        guard itemsFound || hierarchy.contains(c.firstItem) else {
             throw .invalid("unknown-view", "Unknown item '\(c.firstItem)' in \(c.debugDescription)", at: at(\.firstItem))
         }
         if let second = c.secondItem {
-            guard !second.isEmpty, hierarchy.contains(second) else {
+            guard itemsFound || (!second.isEmpty && hierarchy.contains(second)) else {
                 throw .invalid("unknown-view", "Unknown item '\(second)' in \(c.debugDescription)", at: at(\.secondItem))
             }
         }

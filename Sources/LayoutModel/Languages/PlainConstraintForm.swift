@@ -21,7 +21,8 @@ enum PlainConstraintForm {
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (LayoutConstraint, String?) {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         let id = try f.string(Field.id.rawValue)
-        let firstItem = try item(.firstItem, of: f, hierarchy: hierarchy) ?? ""
+        let (first, firstFound) = try item(.firstItem, of: f, hierarchy: hierarchy)
+        let firstItem = first ?? ""
         guard let firstValue = f.member(Field.firstAttribute.rawValue) else {
             throw .schema("'firstAttribute' is required", at: pointer)
         }
@@ -34,7 +35,7 @@ enum PlainConstraintForm {
             }
             relation = LayoutRelation(wireName: index)
         }
-        let secondItem = try item(.secondItem, of: f, hierarchy: hierarchy)
+        let (secondItem, secondFound) = try item(.secondItem, of: f, hierarchy: hierarchy)
         var secondAttribute = LayoutAttribute.notAnAttribute
         if let value = f.member(Field.secondAttribute.rawValue, nullable: true) {
             secondAttribute = try attribute(value, of: f, named: "secondAttribute")
@@ -55,27 +56,31 @@ enum PlainConstraintForm {
                 c = ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
             }
         }
-        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(f))
+        let given = (secondItem: f.has(Field.secondItem.rawValue), secondAttribute: f.has(Field.secondAttribute.rawValue),
+                     multiplier: f.has(Field.multiplier.rawValue))
+        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given),
+                                          itemsFound: firstFound && (secondItem == nil || secondFound))
         return (c, id)
     }
 
     /// Where validation points for each field: the member when given, else what stands for it.
-    private static func fieldPointers(_ f: ObjectReader) -> ConstraintValidation.FieldPointers {
-        var pointers = ConstraintValidation.FieldPointers.fields(of: f.pointer)
-        let hasSecondItem = f.has(Field.secondItem.rawValue)
-        if !hasSecondItem { pointers.secondItem = .base }
-        if !f.has(Field.secondAttribute.rawValue) { pointers.secondAttribute = hasSecondItem ? .member("secondItem") : .base }
-        if !f.has(Field.multiplier.rawValue) { pointers.multiplier = .base }
+    private static func fieldPointers(
+        _ pointer: JSONPointer, given: (secondItem: Bool, secondAttribute: Bool, multiplier: Bool)
+    ) -> ConstraintValidation.FieldPointers {
+        var pointers = ConstraintValidation.FieldPointers.fields(of: pointer)
+        if !given.secondItem { pointers.secondItem = .base }
+        if !given.secondAttribute { pointers.secondAttribute = given.secondItem ? .member("secondItem") : .base }
+        if !given.multiplier { pointers.multiplier = .base }
         return pointers
     }
 
     /// An item field (`null` counts as absent): the id as the hierarchy stores it when it knows
-    /// the bytes, else a new string.
-    private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> String? {
+    /// the bytes (`found`: a declared, non-empty id), else a new string.
+    private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (id: String?, found: Bool) {
         if let value = f.member(field.rawValue, nullable: true), let id = value.withStringUTF8({ hierarchy.storedID(utf8: $0) }) ?? nil {
-            return id
+            return (id, !id.isEmpty)
         }
-        return try f.string(field.rawValue, nullable: true)
+        return (try f.string(field.rawValue, nullable: true), false)
     }
 
     /// The attribute a string member names, matched without making a string (one is made for the error).

@@ -93,6 +93,7 @@ public struct ViewTree: ViewHierarchy {
 
     /// The item an id names: a declared view or guide, or `ID.margins`, `ID.safeArea`, `ID.content`, `ID.frameGuide`.
     public func item(_ id: String) -> Item? {
+        if let item = id.utf8.withContiguousStorageIfAvailable({ item(utf8: $0) }) { return item }
         var id = id
         return id.withUTF8 { item(utf8: $0) }
     }
@@ -122,9 +123,14 @@ public struct ViewTree: ViewHierarchy {
         indexByID.exactIndex(of: id).map { views[$0].id }
     }
 
-    /// The terms a constraint between `first` and `second` compiles to, at most: one per item
+    /// The terms a constraint compiles to, at most: one per item
     /// and one per view between each item and their closest common ancestor (see
     /// `LayoutLimits.maxTerms`). Unknown items count 1.
+    public func terms(_ constraint: borrowing LayoutConstraint) -> Int {
+        terms(constraint.firstItem, constraint.secondItem)
+    }
+
+    /// The terms a constraint between `first` and `second` compiles to, as `terms(_:)`.
     public func terms(_ first: String, _ second: String?) -> Int {
         guard let a = item(first)?.owner else { return 1 }
         guard let second, let b = item(second)?.owner else { return 1 }

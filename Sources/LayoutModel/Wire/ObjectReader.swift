@@ -5,7 +5,8 @@ import JSON
 /// field has the right type, numbers are finite (and, where a limit applies, within it).
 /// Every problem points at the culprit.
 public struct ObjectReader {
-    public let value: JSONValue
+    /// The object read.
+    public var value: JSONValue { fields.object }
     public let pointer: JSONPointer
     /// The largest |number| accepted (422 `limit-magnitude` past it, and for a non-finite one);
     /// `nil` for constraint forms, whose numbers are checked once expanded (a non-finite one is
@@ -26,7 +27,6 @@ public struct ObjectReader {
         if let unknown = fields.unknownKey {
             throw .schema("unknown field '\(unknown)'; expected one of: \(allowed.names.joined(separator: ", "))", at: pointer / unknown)
         }
-        self.value = value
         self.pointer = pointer
         self.maxMagnitude = maxMagnitude
         self.keys = allowed

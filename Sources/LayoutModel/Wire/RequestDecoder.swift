@@ -54,7 +54,12 @@ public enum RequestDecoder {
         let elements = try top.array("constraints") ?? []
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(elements.count)
+        // A constraint compiles to at most 2 + 2 × the deepest depth terms. While the sum of those
+        // bounds is within the limit the exact count cannot pass it, so the items are looked up
+        // only from the constraint where the bounds would (those before it are counted then).
+        let termsBound = 2 + 2 * (tree.depth.max() ?? 0)
         var terms = 0
+        var counted = 0
         let constraintsPointer = JSONPointer.root / "constraints"
         for (index, element) in elements.enumerated() {
             let pointer = constraintsPointer / index
@@ -67,12 +72,16 @@ public enum RequestDecoder {
             let first = constraints.count
             try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction, into: &constraints)
             for k in first..<constraints.count {
-                let constraint = constraints[k]
-                try checkNumbers(constraint, limits: limits)
+                try checkNumbers(constraints[k], limits: limits)
                 guard k < limits.maxConstraints else {
                     throw .invalid("limit-constraints", "more than \(limits.maxConstraints) constraints after expanding shorthands", at: pointer)
                 }
-                terms += tree.terms(constraint.firstItem, constraint.secondItem)
+                let (bound, overflow) = (k + 1).multipliedReportingOverflow(by: termsBound)
+                guard overflow || bound > limits.maxTerms else { continue }
+                while counted <= k {
+                    terms += tree.terms(constraints[counted])
+                    counted += 1
+                }
                 guard terms <= limits.maxTerms else {
                     throw .invalid("limit-terms", "the constraints reach through more than \(limits.maxTerms) view levels in all (each counts its items and the views between them and their closest common ancestor); flatten the hierarchy or constrain nearer views", at: pointer)
                 }
@@ -230,7 +239,7 @@ public enum RequestDecoder {
     }
 
     /// Constants and multipliers within the documented ranges.
-    private static func checkNumbers(_ constraint: LayoutConstraint, limits: LayoutLimits) throws(LayoutProblem) {
+    private static func checkNumbers(_ constraint: borrowing LayoutConstraint, limits: LayoutLimits) throws(LayoutProblem) {
         guard constraint.constant.isFinite, abs(constraint.constant) <= limits.maxMagnitude else {
             throw .invalid("limit-magnitude", "constraint '\(constraint.id)' has the constant \(constraint.constant.constraintText), beyond ±\(limits.maxMagnitude.constraintText)", at: constraint.pointer)
         }
