@@ -1,7 +1,7 @@
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Whether both buffers hold the same bytes, compared eight at a time (names, keys and ids
     /// are compared this way on every member and item of a request).
-    @inlinable
+    @inlinable @inline(__always)
     public func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = self.count
         guard count == other.count else { return false }

@@ -10,7 +10,7 @@ public final class JSONKeys: @unchecked Sendable {
     public let names: [String]
     /// Each name's length and first bytes (``JSONKeys/signature(_:)``), compared before its bytes.
     private let signatures: UnsafeMutableBufferPointer<UInt64>
-    /// The names' bytes one after another; name `k` starts at `starts[k]`.
+    /// The names' bytes one after another; name `k` is `bytes[starts[k]..<starts[k + 1]]`.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let starts: UnsafeMutableBufferPointer<Int>
     /// By ``JSONKeys/slot(_:)`` of a name: `k + 1` for the one name `k` there, ``JSONKeys/shared``
@@ -24,7 +24,7 @@ public final class JSONKeys: @unchecked Sendable {
         self.names = names
         let utf8 = names.map { Array($0.utf8) }
         signatures = .allocate(capacity: names.count)
-        starts = .allocate(capacity: names.count)
+        starts = .allocate(capacity: names.count + 1)
         bytes = .allocate(capacity: utf8.reduce(0) { $0 + $1.count })
         slots = .allocate(capacity: 256)
         slots.initialize(repeating: 0)
@@ -41,6 +41,7 @@ public final class JSONKeys: @unchecked Sendable {
                 start += 1
             }
         }
+        starts.initializeElement(at: names.count, to: start)
     }
 
     deinit {
@@ -73,15 +74,15 @@ public final class JSONKeys: @unchecked Sendable {
     /// Whether name `k` is byte for byte `key`.
     @inline(__always)
     private func equals(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let end = k + 1 < starts.count ? starts[k + 1] : bytes.count
-        return UnsafeBufferPointer(rebasing: bytes[starts[k]..<end]).hasSameBytes(as: key)
+        UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]]).hasSameBytes(as: key)
     }
 
     /// Where a name goes in ``JSONKeys/slots``: its length, first and last bytes mixed.
     @inline(__always)
     private static func slot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let first = key.first, let last = key.last else { return 0 }
-        return (key.count &* 37 &+ Int(first) &* 7 &+ Int(last) &* 3) & 255
+        let count = key.count
+        guard count > 0 else { return 0 }
+        return (count &* 37 &+ Int(key[0]) &* 7 &+ Int(key[count - 1]) &* 3) & 255
     }
 
     /// The length and the first 7 bytes: names up to 7 bytes are equal exactly when their
@@ -103,7 +104,7 @@ public struct JSONFields {
     /// Tape index of the object.
     private let objectIndex: Int
     /// Tape index of each name's value, `-1` when absent.
-    @usableFromInline var slots = InlineArray<16, Int32>(repeating: -1)
+    @usableFromInline var slots = SIMD16<Int32>(repeating: -1)
     /// Tape index of the first member name that is not among the keys, `-1` when every one is.
     private var unknown: Int32 = -1
 
@@ -162,10 +163,21 @@ extension JSONValue {
 
     /// Calls `body` with the unescaped UTF-8 bytes of this string (no `String` is made); `nil`
     /// when this is not a string.
+    @inlinable
     public func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard let (content, unescaped) = stringContent() else { return nil }
+        if let unescaped { return unescaped.withUnsafeBufferPointer(body) }
+        // `content` points into the document, which this value keeps alive.
+        return withExtendedLifetime(self) { body(content) }
+    }
+
+    /// A string's bytes in the document and, when it has escapes, its unescaped bytes; `nil`
+    /// when this is not a string.
+    @usableFromInline
+    func stringContent() -> (UnsafeBufferPointer<UInt8>, [UInt8]?)? {
         let entry = self.entry
         guard entry.kind == .string else { return nil }
         let content = storage.content(of: entry)
-        return entry.hasEscapes ? unescape(content).withUnsafeBufferPointer(body) : body(content)
+        return (content, entry.hasEscapes ? unescape(content) : nil)
     }
 }

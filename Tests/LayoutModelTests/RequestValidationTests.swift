@@ -72,23 +72,9 @@ import Testing
         // between them and root (b, a: c is 3 levels down, d 1), so 2 + 3 + 1 = 6 terms;
         // c.width == 10 names c alone: 1. Together 7: a limit of 7 passes, 6 refuses the first
         // constraint that passes it, the second.
-        let body = Array(#"""
-            {"views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "a"},
-                       {"id": "c", "parent": "b"}, {"id": "d", "parent": "root"}],
-             "constraints": ["c.width == 10", "c.left == d.left"]}
-            """#.utf8)
-        var limits = LayoutLimits.default
-        limits.maxTerms = 7
-        _ = try RequestDecoder.decode(body, limits: limits)
-        limits.maxTerms = 6
-        do {
-            _ = try RequestDecoder.decode(body, limits: limits)
-            Issue.record("a request past maxTerms was accepted")
-        } catch {
-            #expect(error.type == "limit-terms")
-            #expect(error.pointer.description == "/constraints/1")
-        }
+        try expectTermsLimit(["c.width == 10", "c.left == d.left"], passing: 7, refusing: 6, at: "/constraints/1")
     }
+
     @Test func itemsCompareAsStringsDo() throws {
         // U+212A KELVIN SIGN is canonically equivalent to "K": the constraint names the view K,
         // and keeps the item as it was written.
@@ -114,5 +100,33 @@ import Testing
         #expect(request.constraints[1234].id == "constraints[1234]")
         #expect(request.constraints[7].id == "constraints[7]")
         #expect(request.constraints[1234].pointer.description == "/constraints/1234")
+    }
+    @Test func termsAreCountedFromWhereTheirBoundCouldReachTheLimit() throws {
+        // The deepest view is 3 levels down, so a constraint is at most 2 + 2 × 3 = 8 terms: with
+        // a limit of 9 the first constraint is not counted, the second counts both (1 + 1), the
+        // third passes at 8 and the fourth (6 more) is refused.
+        try expectTermsLimit(["c.width == 10", "d.width == 10", "c.left == d.left", "c.top == d.top"],
+                             passing: 14, refusing: 9, at: "/constraints/3")
+    }
+
+    /// Decodes `constraints` among root > a > b > c and root > d: accepted with `maxTerms` at
+    /// `passing`, refused as `limit-terms` at `pointer` with `refusing`.
+    private func expectTermsLimit(_ constraints: [String], passing: Int, refusing: Int, at pointer: String) throws {
+        let body = Array((#"""
+            {"views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "a"},
+                       {"id": "c", "parent": "b"}, {"id": "d", "parent": "root"}],
+             "constraints": [
+            """# + constraints.map { "\"\($0)\"" }.joined(separator: ", ") + "]}").utf8)
+        var limits = LayoutLimits.default
+        limits.maxTerms = passing
+        _ = try RequestDecoder.decode(body, limits: limits)
+        limits.maxTerms = refusing
+        do {
+            _ = try RequestDecoder.decode(body, limits: limits)
+            Issue.record("a request past maxTerms was accepted")
+        } catch {
+            #expect(error.type == "limit-terms")
+            #expect(error.pointer.description == pointer)
+        }
     }
 }

@@ -81,9 +81,9 @@ public enum ConstraintForms {
         }
     }
 
-    /// `constraints[index]`, written byte by byte (string interpolation costs a few hundred
-    /// instructions more, for every constraint without an `id`).
-    /// The exact length is asked for, so that ids up to 15 bytes are small strings (no allocation).
+    /// `constraints[index]`, the id of a constraint without one, written byte by byte
+    /// (interpolation costs a few hundred instructions more) at its exact length, so that ids up
+    /// to 15 bytes are small strings (no allocation).
     static func defaultID(_ index: Int) -> String {
         let prefix: StaticString = "constraints["
         var digits = 1

@@ -230,12 +230,14 @@ public enum RequestDecoder {
 
     /// `[A-Za-z_][A-Za-z0-9_-]*`: no dots, so owned guides (`root.safeArea`) never clash with ids.
     static func isValidID(_ id: String) -> Bool {
-        var bytes = id.utf8.makeIterator()
-        guard let first = bytes.next(), first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
-        while let byte = bytes.next() {
-            guard byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else { return false }
+        id.utf8.withContiguousStorageIfAvailable(isValidID) ?? isValidID(Array(id.utf8))
+    }
+
+    private static func isValidID(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
+        return bytes.dropFirst().allSatisfy { byte in
+            byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }
-        return true
     }
 
     /// Constants and multipliers within the documented ranges.
