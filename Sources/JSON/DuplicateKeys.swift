@@ -7,11 +7,20 @@ extension JSONParser {
     func duplicateKey(objectEntry: Int, count: Int) -> Int? {
         if count <= Self.pairwiseDuplicateLimit {
             return withUnsafeTemporaryAllocation(of: (signature: UInt64, key: Int).self, capacity: count) { keys in
+                // One bit per signature: equal keys set the same bit, so distinct bits rule out
+                // a duplicate without comparing the pairs.
+                var seen: UInt64 = 0
+                var shared = false
                 var key = objectEntry + 1
                 for i in 0..<count {
-                    keys.initializeElement(at: i, to: (signature(tape[key]), key))
+                    let signature = signature(tape[key])
+                    keys.initializeElement(at: i, to: (signature, key))
+                    let bit: UInt64 = 1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
+                    shared = shared || seen & bit != 0
+                    seen |= bit
                     key = nextKey(after: key)
                 }
+                guard shared else { return nil }
                 for b in 1..<count {
                     for a in 0..<b where keys[a].signature == keys[b].signature
                         && keysEqual(tape[keys[a].key], tape[keys[b].key]) {

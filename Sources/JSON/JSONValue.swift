@@ -102,24 +102,30 @@ public struct JSONValue: Sendable {
 
     /// The value of the member named `key`, when this is an object that has one.
     public subscript(key: String) -> JSONValue? {
-        let entry = self.entry
         guard entry.kind == .object else { return nil }
+        let found = key.utf8.withContiguousStorageIfAvailable(memberValueIndex) ?? {
+            var key = key
+            return key.withUTF8(memberValueIndex)
+        }()
+        return found.map { JSONValue(storage: storage, index: $0) }
+    }
+
+    /// The tape index of the value of this object's member whose unescaped name is `wanted`.
+    private func memberValueIndex(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = storage.tape
         let bytes = storage.bytes
-        var wanted = key
-        let found = wanted.withUTF8 { wanted -> Int? in
-            var i = index + 1
-            for _ in 0..<Int(entry.length) {
-                let keyEntry = tape[i]
-                let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
-                if keyEntry.hasEscapes ? unescape(content).elementsEqual(wanted) : content.hasSameBytes(as: wanted) {
-                    return i + 1
-                }
-                i = Int(tape[i + 1].next)
+        var i = index + 1
+        for _ in 0..<Int(entry.length) {
+            let keyEntry = tape[i]
+            // A name with escapes is longer in the document than unescaped: compare it unescaped.
+            if keyEntry.hasEscapes
+                ? unescape(storage.content(of: keyEntry)).elementsEqual(wanted)
+                : Int(keyEntry.length) == wanted.count && storage.content(of: keyEntry).hasSameBytes(as: wanted) {
+                return i + 1
             }
-            return nil
+            i = Int(tape[i + 1].next)
         }
-        return found.map { JSONValue(storage: storage, index: $0) }
+        return nil
     }
 
     /// The element at `index`, when this is an array and `index` is in range; never traps.

@@ -58,9 +58,7 @@ public enum ConstraintForms {
             func has(_ key: String) -> Bool { element[key] != nil }
             let result: (constraints: [LayoutConstraint], base: String?)
             if has("firstItem") {
-                let (c, id) = try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-                constraints.append(c)
-                constraints[constraints.count - 1].id = id ?? defaultBase
+                constraints.append(try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase))
                 return
             } else if has("visualFormat") {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)

@@ -18,7 +18,10 @@ enum PlainConstraintForm {
         case id, firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier, constant, priority
     }
 
-    static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (LayoutConstraint, String?) {
+    /// The constraint of a plain-form element, its id its `id` field or else `defaultID`.
+    static func parse(
+        _ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String
+    ) throws(LayoutProblem) -> LayoutConstraint {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         let id = try f.string(Field.id.rawValue)
         let (first, firstFound) = try item(.firstItem, of: f, hierarchy: hierarchy)
@@ -47,7 +50,7 @@ enum PlainConstraintForm {
         let priority = try f.priority(Field.priority.rawValue) ?? .required
 
         var c = LayoutConstraint(
-            id: id ?? "", firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
+            id: id ?? defaultID(), firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
             secondItem: secondItem, secondAttribute: secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer)
         // Masonry's superview rule for a location with no second item (the second attribute may be named).
@@ -60,7 +63,7 @@ enum PlainConstraintForm {
                      multiplier: f.has(Field.multiplier.rawValue))
         try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given),
                                           itemsFound: firstFound && (secondItem == nil || secondFound))
-        return (c, id)
+        return c
     }
 
     /// Where validation points for each field: the member when given, else what stands for it.

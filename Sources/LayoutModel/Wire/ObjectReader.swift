@@ -96,6 +96,8 @@ public struct ObjectReader {
     /// A finite number at `field` (within the magnitude limit, when the reader has one).
     public func number(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> Double? {
         guard let member = member(field, nullable: nullable) else { return nil }
+        // The common case without building the checker's arguments; it reports any other.
+        if let number = member.number, number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
         let key = keys.names[field]
         return try Self.number(member, at: pointer / key, name: key, maxMagnitude: maxMagnitude)
     }
