@@ -115,6 +115,8 @@ public struct ObjectReader {
     /// A priority at `field`.
     public func priority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
         guard let member = member(field) else { return nil }
+        // A number in range without building the checker's pointer; it reads names and reports problems.
+        if let number = member.number, let priority = LayoutPriority(number) { return priority }
         return try Self.priority(member, at: pointer / keys.names[field])
     }
 
