@@ -15,6 +15,7 @@ public struct JSONValue: Sendable {
         self.index = index
     }
 
+    @inline(__always)
     var entry: TapeEntry { storage.tape[index] }
 
     /// The JSON type of this value.
@@ -103,9 +104,9 @@ public struct JSONValue: Sendable {
     /// The value of the member named `key`, when this is an object that has one.
     public subscript(key: String) -> JSONValue? {
         guard entry.kind == .object else { return nil }
-        let found = key.utf8.withContiguousStorageIfAvailable(memberValueIndex) ?? {
+        let found = key.utf8.withContiguousStorageIfAvailable { memberValueIndex($0) } ?? {
             var key = key
-            return key.withUTF8(memberValueIndex)
+            return key.withUTF8 { memberValueIndex($0) }
         }()
         return found.map { JSONValue(storage: storage, index: $0) }
     }

@@ -63,6 +63,7 @@ public struct ObjectReader {
         try string(field(key), nullable: nullable)
     }
 
+    /// The string at `field`, the index of its name in the allowed names.
     public func string(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> String? {
         guard let member = member(field, nullable: nullable) else { return nil }
         guard let string = member.string else { throw .schema("'\(keys.names[field])' must be a string, found \(member.kind.article)", at: pointer / keys.names[field]) }
@@ -73,6 +74,7 @@ public struct ObjectReader {
         try requiredString(field(key), name: key)
     }
 
+    /// The string at `field`; a problem when it is missing.
     public func requiredString(_ field: Int) throws(LayoutProblem) -> String {
         try requiredString(field, name: keys.names[field])
     }
