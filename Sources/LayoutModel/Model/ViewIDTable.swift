@@ -28,12 +28,15 @@ final class ViewIDTable: @unchecked Sendable {
         var isASCII: [Bool] = []
         isASCII.reserveCapacity(ids.count)
         for id in ids {
-            isASCII.append(id.utf8.allSatisfy { $0 < 0x80 })
-            if isASCII[isASCII.count - 1] {
-                utf8.append(contentsOf: id.utf8)
-            } else {
+            let ascii = id.utf8.withContiguousStorageIfAvailable { own in
+                guard own.allSatisfy({ $0 < 0x80 }) else { return false }
+                utf8.append(contentsOf: own)
+                return true
+            } ?? false
+            if !ascii {
                 utf8.append(contentsOf: id._nfcCodeUnits)
             }
+            isASCII.append(ascii)
             starts.append(utf8.count)
         }
         bytes = .allocate(capacity: utf8.count)
