@@ -57,6 +57,7 @@ public final class JSONKeys: @unchecked Sendable {
     }
 
     /// The index of the name whose UTF-8 bytes are `key`, `nil` when none is.
+    @inline(__always)
     public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         let slot = slots[Self.slot(key)]
         if slot == 0 { return nil }
