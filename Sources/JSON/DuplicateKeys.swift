@@ -7,11 +7,20 @@ extension JSONParser {
     func duplicateKey(objectEntry: Int, count: Int) -> Int? {
         if count <= Self.pairwiseDuplicateLimit {
             return withUnsafeTemporaryAllocation(of: (signature: UInt64, key: Int).self, capacity: count) { keys in
+                // One bit per signature: equal keys set the same bit, so distinct bits rule out
+                // a duplicate without comparing the pairs.
+                var seen: UInt64 = 0
+                var shared = false
                 var key = objectEntry + 1
                 for i in 0..<count {
-                    keys.initializeElement(at: i, to: (signature(tape[key]), key))
+                    let signature = signature(tape[key])
+                    keys.initializeElement(at: i, to: (signature, key))
+                    let bit: UInt64 = 1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
+                    shared = shared || seen & bit != 0
+                    seen |= bit
                     key = nextKey(after: key)
                 }
+                guard shared else { return nil }
                 for b in 1..<count {
                     for a in 0..<b where keys[a].signature == keys[b].signature
                         && keysEqual(tape[keys[a].key], tape[keys[b].key]) {
@@ -53,19 +62,18 @@ extension JSONParser {
     }
 
     /// Length and first bytes of a key's unescaped content: equal keys have equal signatures.
+    /// A key with 8 bytes of the document from its start is read in one load and masked.
     private func signature(_ entry: TapeEntry) -> UInt64 {
         if entry.hasEscapes {
-            return decodedString(entry: entry).withUnsafeBufferPointer(Self.signature)
+            return decodedString(entry: entry).withUnsafeBufferPointer(JSONKeys.signature)
         }
-        return Self.signature(UnsafeBufferPointer(rebasing: p[entry.contentRange]))
-    }
-
-    private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var signature = UInt64(truncatingIfNeeded: bytes.count) << 56
-        for k in 0..<min(bytes.count, 7) {
-            signature |= UInt64(bytes[k]) << (8 * k)
+        let start = Int(entry.offset) + 1
+        let count = Int(entry.length)
+        guard start + 8 <= p.count, let base = p.baseAddress else {
+            return JSONKeys.signature(UnsafeBufferPointer(rebasing: p[entry.contentRange]))
         }
-        return signature
+        let bytes = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        return bytes & ((1 << (8 * UInt64(min(count, 7)))) - 1) | UInt64(truncatingIfNeeded: count) << 56
     }
 
     /// Whether two string entries have the same unescaped content.

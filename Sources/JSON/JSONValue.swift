@@ -5,10 +5,17 @@ public struct JSONValue: Sendable {
         case null, bool, number, string, array, object
     }
 
-    let storage: JSONStorage
+    @usableFromInline let storage: JSONStorage
     /// Tape index of this value's entry.
-    let index: Int
+    @usableFromInline let index: Int
 
+    @usableFromInline
+    init(storage: JSONStorage, index: Int) {
+        self.storage = storage
+        self.index = index
+    }
+
+    @inline(__always)
     var entry: TapeEntry { storage.tape[index] }
 
     /// The JSON type of this value.
@@ -94,58 +101,32 @@ public struct JSONValue: Sendable {
         return result
     }
 
-    /// The first member name of this object that is not in `allowed` (compared byte for byte,
-    /// without making a string of every name); `nil` when all are, or this is not an object.
-    public func firstKey(notIn allowed: [String]) -> String? {
-        let entry = self.entry
+    /// The value of the member named `key`, when this is an object that has one.
+    public subscript(key: String) -> JSONValue? {
         guard entry.kind == .object else { return nil }
+        let found = key.utf8.withContiguousStorageIfAvailable { memberValueIndex($0) } ?? {
+            var key = key
+            return key.withUTF8 { memberValueIndex($0) }
+        }()
+        return found.map { JSONValue(storage: storage, index: $0) }
+    }
+
+    /// The tape index of the value of this object's member whose unescaped name is `wanted`.
+    private func memberValueIndex(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = storage.tape
         let bytes = storage.bytes
         var i = index + 1
         for _ in 0..<Int(entry.length) {
             let keyEntry = tape[i]
-            let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
-            let known = !keyEntry.hasEscapes && allowed.contains { name in
-                name.utf8.withContiguousStorageIfAvailable { Self.equal(content, $0) } ?? name.utf8.elementsEqual(content)
-            }
-            if !known {
-                let key = Self.string(of: keyEntry, in: bytes)
-                if !allowed.contains(key) { return key }
+            // A name with escapes is longer in the document than unescaped: compare it unescaped.
+            if keyEntry.hasEscapes
+                ? unescape(storage.content(of: keyEntry)).elementsEqual(wanted)
+                : Int(keyEntry.length) == wanted.count && storage.content(of: keyEntry).hasSameBytes(as: wanted) {
+                return i + 1
             }
             i = Int(tape[i + 1].next)
         }
         return nil
-    }
-
-    /// The value of the member named `key`, when this is an object that has one.
-    public subscript(key: String) -> JSONValue? {
-        let entry = self.entry
-        guard entry.kind == .object else { return nil }
-        let tape = storage.tape
-        let bytes = storage.bytes
-        var wanted = key
-        let found = wanted.withUTF8 { wanted -> Int? in
-            var i = index + 1
-            for _ in 0..<Int(entry.length) {
-                let keyEntry = tape[i]
-                let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
-                if keyEntry.hasEscapes ? unescape(content).elementsEqual(wanted) : Self.equal(content, wanted) {
-                    return i + 1
-                }
-                i = Int(tape[i + 1].next)
-            }
-            return nil
-        }
-        return found.map { JSONValue(storage: storage, index: $0) }
-    }
-
-    @inline(__always)
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for k in 0..<a.count where a[k] != b[k] {
-            return false
-        }
-        return true
     }
 
     /// The element at `index`, when this is an array and `index` is in range; never traps.
@@ -171,7 +152,8 @@ public struct JSONValue: Sendable {
         Int(entry.offset)
     }
 
-    private static func string(of entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// The unescaped text of a string entry.
+    static func string(of entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let content = UnsafeBufferPointer(rebasing: bytes[entry.contentRange])
         return entry.hasEscapes
             ? String(decoding: unescape(content), as: UTF8.self)

@@ -27,14 +27,17 @@ struct TapeEntry: Sendable {
     static let kindMask: UInt32 = 0b111
     static let escapedFlag: UInt32 = 0b1000
 
+    @inline(__always)
     var kind: TapeKind {
         // Every header is written from a TapeKind, so the fallback is unreachable.
         TapeKind(rawValue: header & Self.kindMask) ?? .null
     }
 
+    @inline(__always)
     var hasEscapes: Bool { header & Self.escapedFlag != 0 }
 
     /// Byte range of a string's content (between the quotes) or of a number's literal.
+    @inline(__always)
     var contentRange: Range<Int> {
         let start = Int(offset) + (kind == .string ? 1 : 0)
         return start..<(start + Int(length))
@@ -43,6 +46,7 @@ struct TapeEntry: Sendable {
 
 /// The parsed document shared by every ``JSONValue`` view into it: a private copy of
 /// the source bytes and the tape, both immutable after parsing.
+@usableFromInline
 final class JSONStorage: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let tape: UnsafeBufferPointer<TapeEntry>

@@ -68,9 +68,25 @@ import Testing
 @Suite struct FirstUnknownKeyTests {
     @Test func findsTheFirstNameOutsideTheList() throws {
         let document = try JSONDocument(parsing: Array(#"{"a": 1, "b": 2, "c\u0041": 3, "d": 4}"#.utf8))
-        #expect(document.root.firstKey(notIn: ["a", "b", "cA", "d"]) == nil)
-        #expect(document.root.firstKey(notIn: ["a", "b"]) == "cA")
-        #expect(document.root.firstKey(notIn: ["a", "cA"]) == "b")
-        #expect(try JSONDocument(parsing: Array("[1]".utf8)).root.firstKey(notIn: []) == nil)
+        #expect(document.root.fields(JSONKeys(["a", "b", "cA", "d"])).unknownKey == nil)
+        #expect(document.root.fields(JSONKeys(["a", "b"])).unknownKey == "cA")
+        #expect(document.root.fields(JSONKeys(["a", "cA"])).unknownKey == "b")
+        #expect(try JSONDocument(parsing: Array("[1]".utf8)).root.fields(JSONKeys([])).unknownKey == nil)
+    }
+
+    @Test func readsTheMembersOfAKeySetInOnePass() throws {
+        let document = try JSONDocument(parsing: Array(#"{"secondAttribute": 1, "second": 2, "c\u0041": 3}"#.utf8))
+        let fields = document.root.fields(JSONKeys(["cA", "second", "secondAttribute", "missing"]))
+        #expect(fields[0]?.number == 3)
+        #expect(fields[1]?.number == 2)
+        #expect(fields[2]?.number == 1)
+        #expect(fields[3] == nil)
+        #expect(fields.unknownKey == nil)
+    }
+
+    @Test func matchesAStringAgainstAKeySet() throws {
+        let keys = JSONKeys(["left", "leftMargin", "centerXWithinMargins"])
+        let document = try JSONDocument(parsing: Array(#"["leftMargin", "l\u0065ft", "centerXWithinMargin", 3, "centerXWithinMargins"]"#.utf8))
+        #expect(document.root.elements.map { $0.string(in: keys) } == [1, 0, nil, nil, 2])
     }
 }

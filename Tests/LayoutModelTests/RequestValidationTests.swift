@@ -72,21 +72,61 @@ import Testing
         // between them and root (b, a: c is 3 levels down, d 1), so 2 + 3 + 1 = 6 terms;
         // c.width == 10 names c alone: 1. Together 7: a limit of 7 passes, 6 refuses the first
         // constraint that passes it, the second.
-        let body = Array(#"""
+        try expectTermsLimit(["c.width == 10", "c.left == d.left"], passing: 7, refusing: 6, at: "/constraints/1")
+    }
+
+    @Test func itemsCompareAsStringsDo() throws {
+        // U+212A KELVIN SIGN is canonically equivalent to "K": the constraint names the view K,
+        // and keeps the item as it was written.
+        let request = try RequestDecoder.decode(Array(#"""
+            {"views": [{"id": "root"}, {"id": "K", "parent": "root"}],
+             "constraints": [{"firstItem": "\u212A", "firstAttribute": "width", "constant": 10},
+                             {"firstItem": "K", "firstAttribute": "height", "secondItem": "K.margins", "secondAttribute": "height"}]}
+            """#.utf8))
+        #expect(Array(request.constraints[0].firstItem.utf8) == Array("\u{212A}".utf8))
+        #expect(request.tree.item(request.constraints[0].firstItem) == .view(1))
+        #expect(request.constraints[1].secondItem == "K.margins")
+        #expect(request.tree.item("K.margins") == .ownedGuide(owner: 1, .margins))
+        #expect(request.tree.item("K.safeArea") == nil)
+    }
+
+    @Test func pointersAndIdsOfLateConstraints() throws {
+        var constraints = Array(repeating: #"{"firstItem": "a", "firstAttribute": "width", "constant": 1}"#, count: 1235)
+        constraints[1234] = #"{"firstItem": "a", "firstAttribute": "left", "secondItem": "root", "secondAttribute": "top"}"#
+        let body = #"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": ["# + constraints.joined(separator: ",") + "]}"
+        #expect(problem(body)?.pointer.description == "/constraints/1234/secondAttribute")
+        constraints[1234] = constraints[0]
+        let request = try RequestDecoder.decode(Array((#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": ["# + constraints.joined(separator: ",") + "]}").utf8))
+        #expect(request.constraints[1234].id == "constraints[1234]")
+        #expect(request.constraints[7].id == "constraints[7]")
+        #expect(request.constraints[1234].pointer.description == "/constraints/1234")
+    }
+    @Test func termsAreCountedFromWhereTheirBoundCouldReachTheLimit() throws {
+        // The deepest view is 3 levels down, so a constraint is at most 2 + 2 × 3 = 8 terms: with
+        // a limit of 9 the first constraint is not counted, the second counts both (1 + 1), the
+        // third passes at 8 and the fourth (6 more) is refused.
+        try expectTermsLimit(["c.width == 10", "d.width == 10", "c.left == d.left", "c.top == d.top"],
+                             passing: 14, refusing: 9, at: "/constraints/3")
+    }
+
+    /// Decodes `constraints` among root > a > b > c and root > d: accepted with `maxTerms` at
+    /// `passing`, refused as `limit-terms` at `pointer` with `refusing`.
+    private func expectTermsLimit(_ constraints: [String], passing: Int, refusing: Int, at pointer: String) throws {
+        let body = Array((#"""
             {"views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "a"},
                        {"id": "c", "parent": "b"}, {"id": "d", "parent": "root"}],
-             "constraints": ["c.width == 10", "c.left == d.left"]}
-            """#.utf8)
+             "constraints": [
+            """# + constraints.map { "\"\($0)\"" }.joined(separator: ", ") + "]}").utf8)
         var limits = LayoutLimits.default
-        limits.maxTerms = 7
+        limits.maxTerms = passing
         _ = try RequestDecoder.decode(body, limits: limits)
-        limits.maxTerms = 6
+        limits.maxTerms = refusing
         do {
             _ = try RequestDecoder.decode(body, limits: limits)
             Issue.record("a request past maxTerms was accepted")
         } catch {
             #expect(error.type == "limit-terms")
-            #expect(error.pointer.description == "/constraints/1")
+            #expect(error.pointer.description == pointer)
         }
     }
 }

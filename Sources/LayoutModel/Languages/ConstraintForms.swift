@@ -33,7 +33,19 @@ public enum ConstraintForms {
         _ element: JSONValue, index: Int, pointer: JSONPointer,
         hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection
     ) throws(LayoutProblem) -> [LayoutConstraint] {
-        var defaultBase: String { "constraints[\(index)]" }
+        var constraints: [LayoutConstraint] = []
+        try expand(element, index: index, pointer: pointer, hierarchy: hierarchy, layoutDirection: layoutDirection, into: &constraints)
+        return constraints
+    }
+
+    /// Expands one element of `constraints` as `expand(_:index:pointer:hierarchy:layoutDirection:)`
+    /// does, appending the constraints to `constraints` (nothing is appended when it throws).
+    public static func expand(
+        _ element: JSONValue, index: Int, pointer: JSONPointer,
+        hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection,
+        into constraints: inout [LayoutConstraint]
+    ) throws(LayoutProblem) {
+        var defaultBase: String { defaultID(index) }
         switch element.kind {
         case .string:
             let text = element.string ?? ""
@@ -41,13 +53,13 @@ public enum ConstraintForms {
             var c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer, id: base)
             try ConstraintValidation.validate(c, hierarchy: hierarchy)
             c.id = base
-            return [c]
+            constraints.append(c)
         case .object:
             func has(_ key: String) -> Bool { element[key] != nil }
             let result: (constraints: [LayoutConstraint], base: String?)
             if has("firstItem") {
-                let (c, id) = try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-                result = ([c], id)
+                constraints.append(try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase))
+                return
             } else if has("visualFormat") {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)
             } else if has("make") || has("view") {
@@ -61,9 +73,44 @@ public enum ConstraintForms {
                     "A constraint object needs one of firstItem (plain), visualFormat, view/make (Masonry), distribute or equation",
                     at: pointer)
             }
-            return assignIds(result.constraints, base: result.base ?? defaultBase)
+            constraints.append(contentsOf: assignIds(result.constraints, base: result.base ?? defaultBase))
         default:
             throw .schema("A constraint must be an object or an equation string, not \(element.kind.article)", at: pointer)
+        }
+    }
+
+    /// `constraints[index]`, the id of a constraint without one, written byte by byte
+    /// (interpolation costs a few hundred instructions more) at its exact length, so that ids up
+    /// to 15 bytes are small strings (no allocation).
+    static func defaultID(_ index: Int) -> String {
+        let prefix: StaticString = "constraints["
+        var digits = 1
+        var rest = index.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let sign = index < 0 ? 1 : 0
+        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + sign + digits + 1) { buffer in
+            var count = 0
+            prefix.withUTF8Buffer { bytes in
+                for byte in bytes {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            if sign == 1 {
+                buffer[count] = UInt8(ascii: "-")
+                count += 1
+            }
+            rest = index.magnitude
+            for k in stride(from: count + digits - 1, through: count, by: -1) {
+                buffer[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            count += digits
+            buffer[count] = UInt8(ascii: "]")
+            return count + 1
         }
     }
 

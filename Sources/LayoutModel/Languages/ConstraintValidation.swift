@@ -59,69 +59,78 @@ public enum ConstraintValidation {
         try validate(constraint, hierarchy: hierarchy, fields: FieldPointers(all: constraint.pointer))
     }
 
-    /// Checks one expanded constraint with a pointer per field.
-    public static func validate(_ c: LayoutConstraint, hierarchy: some ViewHierarchy, fields: FieldPointers) throws(LayoutProblem) {
-        guard !c.firstItem.isEmpty else {
-            throw .invalid("missing-item", missingFirstItem, at: fields.pointer(fields.firstItem))
+    /// Checks one expanded constraint with a pointer per field (`fields` is evaluated only for a
+    /// problem). `itemsFound`: the caller has already found the constraint's items in the
+    /// hierarchy (the first, and the second when there is one), so they are not looked up again.
+    public static func validate(
+        _ c: LayoutConstraint, hierarchy: some ViewHierarchy, fields: @autoclosure () -> FieldPointers, itemsFound: Bool = false
+    ) throws(LayoutProblem) {
+        func at(_ field: KeyPath<FieldPointers, FieldPointers.Location>) -> JSONPointer {
+            let pointers = fields()
+            return pointers.pointer(pointers[keyPath: field])
         }
-        guard hierarchy.contains(c.firstItem) else {
-            throw .invalid("unknown-view", "Unknown item '\(c.firstItem)' in \(c.debugDescription)", at: fields.pointer(fields.firstItem))
+        guard !c.firstItem.isEmpty else {
+            throw .invalid("missing-item", missingFirstItem, at: at(\.firstItem))
+        }
+        guard itemsFound || hierarchy.contains(c.firstItem) else {
+            throw .invalid("unknown-view", "Unknown item '\(c.firstItem)' in \(c.debugDescription)", at: at(\.firstItem))
         }
         if let second = c.secondItem {
-            guard !second.isEmpty, hierarchy.contains(second) else {
-                throw .invalid("unknown-view", "Unknown item '\(second)' in \(c.debugDescription)", at: fields.pointer(fields.secondItem))
+            guard itemsFound || (!second.isEmpty && hierarchy.contains(second)) else {
+                throw .invalid("unknown-view", "Unknown item '\(second)' in \(c.debugDescription)", at: at(\.secondItem))
             }
         }
         guard c.multiplier.isFinite else {
-            throw .invalid("invalid-number", "The multiplier must be a finite number (\(c.debugDescription))", at: fields.pointer(fields.multiplier))
+            throw .invalid("invalid-number", "The multiplier must be a finite number (\(c.debugDescription))", at: at(\.multiplier))
         }
         guard c.constant.isFinite else {
-            throw .invalid("invalid-number", "The constant must be a finite number (\(c.debugDescription))", at: fields.pointer(fields.constant))
+            throw .invalid("invalid-number", "The constant must be a finite number (\(c.debugDescription))", at: at(\.constant))
         }
         let first = c.firstAttribute
         guard first != .notAnAttribute else {
-            throw .invalid("invalid-pairing", "\(invalidPairing): the first attribute may not be notAnAttribute", at: fields.pointer(fields.firstAttribute))
+            throw .invalid("invalid-pairing", "\(invalidPairing): the first attribute may not be notAnAttribute", at: at(\.firstAttribute))
         }
         guard let secondItem = c.secondItem else {
             guard c.secondAttribute == .notAnAttribute else {
-                throw .invalid("invalid-pairing", "\(invalidPairing): secondAttribute \(c.secondAttribute.rawValue) needs a second item", at: fields.pointer(fields.secondAttribute))
+                throw .invalid("invalid-pairing", "\(invalidPairing): secondAttribute \(c.secondAttribute.rawValue) needs a second item", at: at(\.secondAttribute))
             }
             if first.isLocation {
-                throw .invalid("location-constant", locationConstant + " (\(c.debugDescription))", at: fields.pointer(fields.secondItem))
+                throw .invalid("location-constant", locationConstant + " (\(c.debugDescription))", at: at(\.secondItem))
             }
             return
         }
         let second = c.secondAttribute
         guard second != .notAnAttribute else {
-            throw .invalid("invalid-pairing", "\(invalidPairing): a second item needs a second attribute (\(c.debugDescription))", at: fields.pointer(fields.secondAttribute))
+            throw .invalid("invalid-pairing", "\(invalidPairing): a second item needs a second attribute (\(c.debugDescription))", at: at(\.secondAttribute))
         }
         if first.isSize != second.isSize {
-            throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (size with location)", at: fields.pointer(fields.secondAttribute))
+            throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (size with location)", at: at(\.secondAttribute))
         }
         if first.isLocation {
             if first.axis != second.axis {
-                throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (horizontal with vertical)", at: fields.pointer(fields.secondAttribute))
+                throw .invalid("invalid-pairing", "\(invalidPairing): \(first.rawValue) with \(second.rawValue) (horizontal with vertical)", at: at(\.secondAttribute))
             }
             if let f1 = first.horizontalFamily, let f2 = second.horizontalFamily,
                (f1 == .absolute && f2 == .directional) || (f1 == .directional && f2 == .absolute) {
-                throw .invalid("invalid-pairing", directionalMix, at: fields.pointer(fields.secondAttribute))
+                throw .invalid("invalid-pairing", directionalMix, at: at(\.secondAttribute))
             }
             if c.multiplier == 0 {
-                throw .invalid("location-constant", locationConstant + " (\(c.debugDescription))", at: fields.pointer(fields.multiplier))
+                throw .invalid("location-constant", locationConstant + " (\(c.debugDescription))", at: at(\.multiplier))
             }
         } else if c.multiplier == 0 {
-            throw .invalid("invalid-multiplier", "A multiplier of 0 makes \(c.debugDescription) a constant; drop the second item instead", at: fields.pointer(fields.multiplier))
+            throw .invalid("invalid-multiplier", "A multiplier of 0 makes \(c.debugDescription) a constant; drop the second item instead", at: at(\.multiplier))
         }
         if !sharesAncestor(c.firstItem, secondItem, hierarchy: hierarchy) {
-            throw .invalid("no-common-ancestor", "Unable to activate constraint \(c.debugDescription) because its items have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal.", at: fields.pointer(fields.secondItem))
+            throw .invalid("no-common-ancestor", "Unable to activate constraint \(c.debugDescription) because its items have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal.", at: at(\.secondItem))
         }
     }
 }
 
 extension ConstraintValidation {
-    /// Whether two items have a common ancestor, with fast paths for siblings and parent/child.
+    /// Whether two items of the hierarchy have a common ancestor, with fast paths for one root,
+    /// siblings and parent/child.
     static func sharesAncestor(_ a: String, _ b: String, hierarchy: some ViewHierarchy) -> Bool {
-        if a == b { return true }
+        if a == b || hierarchy.hasSingleRoot { return true }
         let pa = hierarchy.parent(of: a), pb = hierarchy.parent(of: b)
         if pa != nil, pa == pb { return true }
         if pa == b || pb == a { return true }

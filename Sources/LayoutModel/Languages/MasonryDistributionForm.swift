@@ -11,7 +11,7 @@ import JSON
 /// - fixed item length L: for every view `vi.width == L`, then `v0.left == S.left + a`; for 1 ≤ i ≤ n−2 with
 ///   t = i/(n−1): `vi.right == S.right × t + (1 − t)(L + a) − t·b`; and `v(n−1).right == S.right − b`.
 enum MasonryDistributionForm {
-    static let fields: [String] = ["distribute", "axis", "fixedSpacing", "fixedItemLength", "leadSpacing", "tailSpacing", "id"]
+    static let fields = JSONKeys(["distribute", "axis", "fixedSpacing", "fixedItemLength", "leadSpacing", "tailSpacing", "id"])
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)

@@ -22,10 +22,10 @@ enum MasonryMakeForm {
     static let relationFields: [(String, LayoutRelation)] = [
         ("equalTo", .equal), ("lessThanOrEqualTo", .lessThanOrEqual), ("greaterThanOrEqualTo", .greaterThanOrEqual),
     ]
-    static let fields: [String] = [
+    static let fields = JSONKeys([
         "view", "make", "equalTo", "lessThanOrEqualTo", "greaterThanOrEqualTo", "insets", "inset", "offset",
         "sizeOffset", "centerOffset", "multipliedBy", "dividedBy", "priority", "key", "id",
-    ]
+    ])
 
     enum Composite: String { case edges, margins, size, center, centerWithinMargins }
 

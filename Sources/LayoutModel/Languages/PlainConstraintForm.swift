@@ -9,39 +9,48 @@ import JSON
 /// A location with no `secondItem` means the superview's attribute (`secondAttribute`, default the same) plus
 /// `constant`; a size with no `secondItem` is a constant.
 enum PlainConstraintForm {
-    static let fields: [String] = [
+    /// The fields, in `Field` order.
+    static let fields = JSONKeys([
         "id", "firstItem", "firstAttribute", "relation", "secondItem", "secondAttribute",
         "multiplier", "constant", "priority",
-    ]
+    ])
+    private enum Field: Int {
+        case id, firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier, constant, priority
+    }
 
-    static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (LayoutConstraint, String?) {
+    /// The constraint of a plain-form element, its id its `id` field or else `defaultID`.
+    static func parse(
+        _ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String
+    ) throws(LayoutProblem) -> LayoutConstraint {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
-        let id = try f.string("id")
-        let firstItem = try f.string("firstItem", nullable: true) ?? ""
-        guard let firstName = try f.string("firstAttribute") else {
+        let id = try f.string(Field.id.rawValue)
+        let (first, firstFound) = try item(.firstItem, of: f, hierarchy: hierarchy)
+        let firstItem = first ?? ""
+        guard let firstValue = f.member(Field.firstAttribute.rawValue) else {
             throw .schema("'firstAttribute' is required", at: pointer)
         }
-        let firstAttribute = try attribute(firstName, at: pointer / "firstAttribute")
+        let firstAttribute = try attribute(firstValue, of: f, named: "firstAttribute")
         var relation = LayoutRelation.equal
-        if let r = try f.string("relation") {
-            guard let parsed = LayoutRelation(token: r) else {
+        if let value = f.member(Field.relation.rawValue) {
+            guard let index = value.string(in: LayoutRelation.wireNames) else {
+                let r = try f.string(Field.relation.rawValue) ?? ""
                 throw .invalid("invalid-relation", "Unknown relation '\(r)'; use ==, <=, >= or equal, lessThanOrEqual, greaterThanOrEqual", at: pointer / "relation")
             }
-            relation = parsed
+            relation = LayoutRelation(wireName: index)
         }
-        let secondItem = try f.string("secondItem", nullable: true)
+        let (secondItem, secondFound) = try item(.secondItem, of: f, hierarchy: hierarchy)
         var secondAttribute = LayoutAttribute.notAnAttribute
-        if let name = try f.string("secondAttribute", nullable: true) {
-            secondAttribute = try attribute(name, at: pointer / "secondAttribute")
+        if let value = f.member(Field.secondAttribute.rawValue, nullable: true) {
+            secondAttribute = try attribute(value, of: f, named: "secondAttribute")
         } else if secondItem != nil {
             secondAttribute = firstAttribute
         }
-        let multiplier = try f.number("multiplier") ?? 1
-        let constant = try f.number("constant") ?? 0
-        let priority = try f.priority("priority") ?? .required
+        let multiplier = try f.number(Field.multiplier.rawValue) ?? 1
+        let constant = try f.number(Field.constant.rawValue) ?? 0
+        let priority = try f.priority(Field.priority.rawValue) ?? .required
 
         var c = LayoutConstraint(
-            id: id ?? "", firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
+            id: id ?? defaultID(), firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
             secondItem: secondItem, secondAttribute: secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer)
         // Masonry's superview rule for a location with no second item (the second attribute may be named).
@@ -50,12 +59,37 @@ enum PlainConstraintForm {
                 c = ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
             }
         }
+        let given = (secondItem: f.has(Field.secondItem.rawValue), secondAttribute: f.has(Field.secondAttribute.rawValue),
+                     multiplier: f.has(Field.multiplier.rawValue))
+        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given),
+                                          itemsFound: firstFound && (secondItem == nil || secondFound))
+        return c
+    }
+
+    /// Where validation points for each field: the member when given, else what stands for it.
+    private static func fieldPointers(
+        _ pointer: JSONPointer, given: (secondItem: Bool, secondAttribute: Bool, multiplier: Bool)
+    ) -> ConstraintValidation.FieldPointers {
         var pointers = ConstraintValidation.FieldPointers.fields(of: pointer)
-        if !f.has("secondItem") { pointers.secondItem = .base }
-        if !f.has("secondAttribute") { pointers.secondAttribute = f.has("secondItem") ? .member("secondItem") : .base }
-        if !f.has("multiplier") { pointers.multiplier = .base }
-        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: pointers)
-        return (c, id)
+        if !given.secondItem { pointers.secondItem = .base }
+        if !given.secondAttribute { pointers.secondAttribute = given.secondItem ? .member("secondItem") : .base }
+        if !given.multiplier { pointers.multiplier = .base }
+        return pointers
+    }
+
+    /// An item field (`null` counts as absent): the id as the hierarchy stores it when it knows
+    /// the bytes (`found`: a declared, non-empty id), else a new string.
+    private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (id: String?, found: Bool) {
+        if let value = f.member(field.rawValue, nullable: true), let id = value.withStringUTF8({ hierarchy.storedID(utf8: $0) }) ?? nil {
+            return (id, !id.isEmpty)
+        }
+        return (try f.string(field.rawValue, nullable: true), false)
+    }
+
+    /// The attribute a string member names, matched without making a string (one is made for the error).
+    private static func attribute(_ value: JSONValue, of f: ObjectReader, named key: String) throws(LayoutProblem) -> LayoutAttribute {
+        if let index = value.string(in: LayoutAttribute.wireNames) { return LayoutAttribute(wireName: index) }
+        return try attribute(f.requiredString(key), at: f.pointer / key)
     }
 
     static func attribute(_ name: String, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutAttribute {

@@ -3,7 +3,7 @@ import JSON
 /// `{"visualFormat": "H:|-[a]-[b(==a)]-|", "metrics": {"pad": 20}, "options": ["alignAllTop"], "id": "row"}`:
 /// Apple's Visual Format Language (auto-layout.md §6).
 enum VisualFormatForm {
-    static let fields: [String] = ["visualFormat", "metrics", "options", "id"]
+    static let fields = JSONKeys(["visualFormat", "metrics", "options", "id"])
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)

@@ -1,3 +1,5 @@
+import JSON
+
 /// An attribute of a view or layout guide, as `NSLayoutConstraint.Attribute`.
 ///
 /// Every attribute is a linear expression of the item's four variables (x, y, width, height);
@@ -14,8 +16,18 @@ public enum LayoutAttribute: String, CaseIterable, Sendable {
 
     /// Parses a wire name; `baseline` is UIKit's alias of `lastBaseline`.
     public init?(name: String) {
-        if name == "baseline" { self = .lastBaseline; return }
-        self.init(rawValue: name)
+        var name = name
+        guard let index = name.withUTF8({ Self.wireNames.index(of: $0) }) else { return nil }
+        self.init(wireName: index)
+    }
+
+    /// The wire names, matched byte for byte: every raw value in `allCases` order, then `baseline`.
+    public static let wireNames = JSONKeys(allCases.map(\.rawValue) + ["baseline"])
+    private static let byWireName = allCases + [.lastBaseline]
+
+    /// The attribute whose wire name is at `index` in `wireNames`.
+    public init(wireName index: Int) {
+        self = Self.byWireName[index]
     }
 
     /// The axis an attribute lies on (`nil` for `notAnAttribute`).

@@ -8,9 +8,19 @@ public protocol ViewHierarchy: Sendable {
     /// The closest view that is an ancestor of (or equal to) every given item, `nil` if none.
     /// The default walks `parent(of:)`; a hierarchy with indexed views answers faster.
     func closestCommonAncestor(of ids: [String]) -> String?
+    /// Whether every item descends from one root, so any two items have a common ancestor
+    /// (`false` by default: `closestCommonAncestor(of:)` then answers).
+    var hasSingleRoot: Bool { get }
+    /// The id of the declared item whose id has these UTF-8 bytes, as the hierarchy stores it (no
+    /// new string); `nil` when there is none or the hierarchy does not say (the default).
+    func storedID(utf8 id: UnsafeBufferPointer<UInt8>) -> String?
 }
 
 extension ViewHierarchy {
+    public var hasSingleRoot: Bool { false }
+
+    public func storedID(utf8 id: UnsafeBufferPointer<UInt8>) -> String? { nil }
+
     public func closestCommonAncestor(of ids: [String]) -> String? {
         guard var common = ids.first else { return nil }
         for id in ids.dropFirst() {

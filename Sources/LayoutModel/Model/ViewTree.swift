@@ -27,22 +27,20 @@ public struct ViewTree: ViewHierarchy {
     /// Distance from the root (root 0).
     public let depth: [Int]
     public let rootIndex: Int
-    private let indexByID: [String: Int]
+    private let indexByID: ViewIDTable
 
     /// Validates the hierarchy; problems point into `/views`.
     public init(views: [ViewSpec], limits: LayoutLimits = .default) throws(LayoutProblem) {
-        var indexByID: [String: Int] = [:]
-        indexByID.reserveCapacity(views.count)
-        for (index, view) in views.enumerated() {
-            if indexByID.updateValue(index, forKey: view.id) != nil {
-                throw .invalid("duplicate-id", "view id '\(view.id)' is used more than once", at: view.pointer / "id")
-            }
+        let indexByID = ViewIDTable(views.map(\.id))
+        if let index = indexByID.firstDuplicate {
+            let view = views[index]
+            throw .invalid("duplicate-id", "view id '\(view.id)' is used more than once", at: view.pointer / "id")
         }
         var parentIndex = [Int](repeating: -1, count: views.count)
         var roots: [Int] = []
         for (index, view) in views.enumerated() {
             guard let parent = view.parent else { roots.append(index); continue }
-            guard let found = indexByID[parent] else {
+            guard let found = indexByID.index(of: parent) else {
                 throw .invalid("unknown-view", "parent '\(parent)' of view '\(view.id)' is not a view in the request", at: view.pointer / "parent")
             }
             if views[found].kind == .guide {
@@ -95,10 +93,17 @@ public struct ViewTree: ViewHierarchy {
 
     /// The item an id names: a declared view or guide, or `ID.margins`, `ID.safeArea`, `ID.content`, `ID.frameGuide`.
     public func item(_ id: String) -> Item? {
-        if let index = indexByID[id] { return .view(index) }
-        guard let dot = id.lastIndex(of: ".") else { return nil }
-        guard let owner = indexByID[String(id[..<dot])],
-              let guide = OwnedGuide(rawValue: String(id[id.index(after: dot)...]))
+        if let item = id.utf8.withContiguousStorageIfAvailable({ item(utf8: $0) }) { return item }
+        var id = id
+        return id.withUTF8 { item(utf8: $0) }
+    }
+
+    /// The item the UTF-8 bytes of an id name, as `item(_:)`.
+    public func item(utf8 id: UnsafeBufferPointer<UInt8>) -> Item? {
+        if let index = indexByID.index(of: id) { return .view(index) }
+        guard let dot = id.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        guard let owner = indexByID.index(of: UnsafeBufferPointer(rebasing: id[..<dot])),
+              let guide = OwnedGuide(rawValue: String(decoding: id[(dot + 1)...], as: UTF8.self))
         else { return nil }
         let view = views[owner]
         switch guide {
@@ -110,9 +115,22 @@ public struct ViewTree: ViewHierarchy {
 
     public func contains(_ id: String) -> Bool { item(id) != nil }
 
-    /// The terms a constraint between `first` and `second` compiles to, at most: one per item
+    /// A validated tree has exactly one root.
+    public var hasSingleRoot: Bool { true }
+
+    /// The declared view or guide whose id is byte for byte `id` (not only canonically equivalent to it).
+    public func storedID(utf8 id: UnsafeBufferPointer<UInt8>) -> String? {
+        indexByID.exactIndex(of: id).map { views[$0].id }
+    }
+
+    /// The terms a constraint compiles to, at most: one per item
     /// and one per view between each item and their closest common ancestor (see
     /// `LayoutLimits.maxTerms`). Unknown items count 1.
+    public func terms(_ constraint: borrowing LayoutConstraint) -> Int {
+        terms(constraint.firstItem, constraint.secondItem)
+    }
+
+    /// The terms a constraint between `first` and `second` compiles to, as `terms(_:)`.
     public func terms(_ first: String, _ second: String?) -> Int {
         guard let a = item(first)?.owner else { return 1 }
         guard let second, let b = item(second)?.owner else { return 1 }

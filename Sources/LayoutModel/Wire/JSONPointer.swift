@@ -1,8 +1,10 @@
 /// An RFC 6901 JSON pointer into the request, e.g. `/constraints/3/secondItem`.
 ///
-/// Decoding makes a pointer for every field it reads but needs the text only for the rare field
-/// that is wrong, so a pointer is a chain of segments shared with its parent (one small
-/// allocation per `appending`) and its text is built on demand.
+/// Decoding makes a pointer for every view and constraint but needs the text only for the rare
+/// field that is wrong, so a pointer is a chain of segments shared with its parent and its text
+/// is built on demand. A last segment that is an array index is kept inline, so the pointers of
+/// the elements of one array (`/constraints/0`, `/constraints/1`, …) share their parent's chain
+/// without an allocation each; appending to such a pointer moves the index into the chain.
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     private enum Segment: Sendable {
         case key(String)
@@ -22,14 +24,24 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     }
 
     private let last: Node?
+    /// An array index after `last`, or `-1` for none.
+    private let index: Int
 
-    private init(last: Node?) { self.last = last }
+    private init(last: Node?, index: Int = -1) {
+        self.last = last
+        self.index = index
+    }
 
-    public init() { last = nil }
+    public init() { self.init(last: nil) }
 
     /// A pointer from text that is already escaped, as the JSON reader reports it.
     public init(escaped text: String) {
-        last = text.isEmpty ? nil : Node(parent: nil, segment: .escaped(text))
+        self.init(last: text.isEmpty ? nil : Node(parent: nil, segment: .escaped(text)))
+    }
+
+    /// The chain of segments with the inline index, if any, moved into it.
+    private var chain: Node? {
+        index < 0 ? last : Node(parent: last, segment: .index(index))
     }
 
     /// The whole document.
@@ -37,7 +49,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     /// The escaped pointer text; the empty string is the whole document.
     public var description: String {
-        var segments: [Segment] = []
+        var segments: [Segment] = index < 0 ? [] : [.index(index)]
         var node = last
         while let current = node {
             segments.append(current.segment)
@@ -56,12 +68,12 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     /// The pointer to a member of the object at this pointer (`~` and `/` escaped).
     public func appending(_ key: String) -> JSONPointer {
-        JSONPointer(last: Node(parent: last, segment: .key(key)))
+        JSONPointer(last: Node(parent: chain, segment: .key(key)))
     }
 
-    /// The pointer to an element of the array at this pointer.
+    /// The pointer to an element of the array at this pointer (no allocation: the index is kept inline).
     public func appending(_ index: Int) -> JSONPointer {
-        JSONPointer(last: Node(parent: last, segment: .index(index)))
+        index < 0 ? JSONPointer(last: Node(parent: chain, segment: .index(index))) : JSONPointer(last: chain, index: index)
     }
 
     public static func / (lhs: JSONPointer, key: String) -> JSONPointer { lhs.appending(key) }

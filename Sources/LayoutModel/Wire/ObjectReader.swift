@@ -5,44 +5,82 @@ import JSON
 /// field has the right type, numbers are finite (and, where a limit applies, within it).
 /// Every problem points at the culprit.
 public struct ObjectReader {
-    public let value: JSONValue
+    /// The object read.
+    public var value: JSONValue { fields.object }
     public let pointer: JSONPointer
     /// The largest |number| accepted (422 `limit-magnitude` past it, and for a non-finite one);
     /// `nil` for constraint forms, whose numbers are checked once expanded (a non-finite one is
     /// then 422 `invalid-number`).
     private let maxMagnitude: Double?
+    /// The allowed names, and the members matched against them in one pass over the object.
+    private let keys: JSONKeys
+    private let fields: JSONFields
 
     /// Fails unless `value` is an object whose members are all among `allowed`.
-    public init(_ value: JSONValue, at pointer: JSONPointer, allowed: [String], maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
+    ///
+    /// Every accessor takes a field by name or, in hot paths, by its index in `allowed`.
+    public init(_ value: JSONValue, at pointer: JSONPointer, allowed: JSONKeys, maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
         guard value.kind == .object else {
             throw .schema("expected an object, found \(value.kind.article)", at: pointer)
         }
-        if let unknown = value.firstKey(notIn: allowed) {
-            throw .schema("unknown field '\(unknown)'; expected one of: \(allowed.joined(separator: ", "))", at: pointer / unknown)
+        let fields = value.fields(allowed)
+        if let unknown = fields.unknownKey {
+            throw .schema("unknown field '\(unknown)'; expected one of: \(allowed.names.joined(separator: ", "))", at: pointer / unknown)
         }
-        self.value = value
         self.pointer = pointer
         self.maxMagnitude = maxMagnitude
+        self.keys = allowed
+        self.fields = fields
     }
+
+    /// Fails unless `value` is an object whose members are all among `allowed`.
+    public init(_ value: JSONValue, at pointer: JSONPointer, allowed: [String], maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
+        try self.init(value, at: pointer, allowed: JSONKeys(allowed), maxMagnitude: maxMagnitude)
+    }
+
+    /// The index of an allowed field's name (`-1`, a field never present, for any other name).
+    private func field(_ key: String) -> Int { keys.index(of: key) ?? -1 }
 
     /// The member, `nil` when absent (an explicit `null` counts as absent only where `nullable`).
     public func member(_ key: String, nullable: Bool = false) -> JSONValue? {
-        guard let member = value[key] else { return nil }
+        member(field(key), nullable: nullable)
+    }
+
+    /// The member at `field`, the index of its name in the allowed names.
+    public func member(_ field: Int, nullable: Bool = false) -> JSONValue? {
+        guard field >= 0, let member = fields[field] else { return nil }
         if nullable, member.kind == .null { return nil }
         return member
     }
 
     /// Whether the object has the member (even `null`).
-    public func has(_ key: String) -> Bool { value[key] != nil }
+    public func has(_ key: String) -> Bool { has(field(key)) }
+
+    /// Whether the object has the member at `field` (even `null`).
+    public func has(_ field: Int) -> Bool { member(field) != nil }
 
     public func string(_ key: String, nullable: Bool = false) throws(LayoutProblem) -> String? {
-        guard let member = member(key, nullable: nullable) else { return nil }
-        guard let string = member.string else { throw .schema("'\(key)' must be a string, found \(member.kind.article)", at: pointer / key) }
+        try string(field(key), nullable: nullable)
+    }
+
+    /// The string at `field`, the index of its name in the allowed names.
+    public func string(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> String? {
+        guard let member = member(field, nullable: nullable) else { return nil }
+        guard let string = member.string else { throw .schema("'\(keys.names[field])' must be a string, found \(member.kind.article)", at: pointer / keys.names[field]) }
         return string
     }
 
     public func requiredString(_ key: String) throws(LayoutProblem) -> String {
-        guard let string = try string(key) else { throw .schema("missing required field '\(key)'", at: pointer / key) }
+        try requiredString(field(key), name: key)
+    }
+
+    /// The string at `field`; a problem when it is missing.
+    public func requiredString(_ field: Int) throws(LayoutProblem) -> String {
+        try requiredString(field, name: keys.names[field])
+    }
+
+    private func requiredString(_ field: Int, name: String) throws(LayoutProblem) -> String {
+        guard let string = try string(field) else { throw .schema("missing required field '\(name)'", at: pointer / name) }
         return string
     }
 
@@ -54,7 +92,15 @@ public struct ObjectReader {
 
     /// A finite number (within the magnitude limit, when the reader has one).
     public func number(_ key: String, nullable: Bool = false) throws(LayoutProblem) -> Double? {
-        guard let member = member(key, nullable: nullable) else { return nil }
+        try number(field(key), nullable: nullable)
+    }
+
+    /// A finite number at `field` (within the magnitude limit, when the reader has one).
+    public func number(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> Double? {
+        guard let member = member(field, nullable: nullable) else { return nil }
+        // The common case without building the checker's arguments; it reports any other.
+        if let number = member.number, number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
+        let key = keys.names[field]
         return try Self.number(member, at: pointer / key, name: key, maxMagnitude: maxMagnitude)
     }
 
@@ -65,13 +111,25 @@ public struct ObjectReader {
 
     /// A priority: a number in 1…1000 or one of `required`, `high`, `medium`, `low`, `fittingSize`.
     public func priority(_ key: String) throws(LayoutProblem) -> LayoutPriority? {
-        guard let member = member(key) else { return nil }
-        return try Self.priority(member, at: pointer / key)
+        try priority(field(key))
     }
 
-    public func object(_ key: String, allowed: [String]) throws(LayoutProblem) -> ObjectReader? {
-        guard let member = member(key) else { return nil }
-        return try ObjectReader(member, at: pointer / key, allowed: allowed, maxMagnitude: maxMagnitude)
+    /// A priority at `field`.
+    public func priority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
+        guard let member = member(field) else { return nil }
+        // A number in range without building the checker's pointer; it reads names and reports problems.
+        if let number = member.number, let priority = LayoutPriority(number) { return priority }
+        return try Self.priority(member, at: pointer / keys.names[field])
+    }
+
+    public func object(_ key: String, allowed: JSONKeys) throws(LayoutProblem) -> ObjectReader? {
+        try object(field(key), allowed: allowed)
+    }
+
+    /// The object at `field`, read against `allowed`.
+    public func object(_ field: Int, allowed: JSONKeys) throws(LayoutProblem) -> ObjectReader? {
+        guard let member = member(field) else { return nil }
+        return try ObjectReader(member, at: pointer / keys.names[field], allowed: allowed, maxMagnitude: maxMagnitude)
     }
 
     public func array(_ key: String) throws(LayoutProblem) -> [JSONValue]? {

@@ -5,9 +5,19 @@ import JSON
 /// 400 for a body that is not JSON or not of the schema; 422 for a request that is well-formed
 /// but meaningless or over a limit. Every problem carries a JSON pointer to the culprit.
 public enum RequestDecoder {
-    static let topLevelFields = ["size", "sizes", "layoutDirection", "views", "constraints", "displayScale", "strict", "explain"]
-    static let viewFields = ["id", "parent", "kind", "intrinsicSize", "hugging", "compressionResistance", "margins",
-                             "directionalMargins", "safeAreaInsets", "baseline", "frame"]
+    static let topLevelFields = JSONKeys(["size", "sizes", "layoutDirection", "views", "constraints", "displayScale", "strict", "explain"])
+    /// The fields of a view, in `ViewField` order.
+    static let viewFields = JSONKeys(["id", "parent", "kind", "intrinsicSize", "hugging", "compressionResistance", "margins",
+                                      "directionalMargins", "safeAreaInsets", "baseline", "frame"])
+    private enum ViewField: Int {
+        case id, parent, kind, intrinsicSize, hugging, compressionResistance, margins, directionalMargins, safeAreaInsets, baseline, frame
+    }
+    private static let sizeFields = JSONKeys(["width", "height"])
+    private static let axisFields = JSONKeys(["horizontal", "vertical"])
+    private static let insetFields = JSONKeys(["top", "left", "bottom", "right"])
+    private static let directionalFields = JSONKeys(["top", "leading", "bottom", "trailing"])
+    private static let baselineFields = JSONKeys(["firstFromTop", "lastFromBottom"])
+    private static let frameFields = JSONKeys(["x", "y", "width", "height"])
 
     public static func decode(_ body: [UInt8], limits: LayoutLimits = .default) throws(LayoutProblem) -> LayoutRequest {
         try decode(document(body).root, limits: limits)
@@ -44,7 +54,12 @@ public enum RequestDecoder {
         let elements = try top.array("constraints") ?? []
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(elements.count)
+        // A constraint compiles to at most 2 + 2 × the deepest depth terms. While the sum of those
+        // bounds is within the limit the exact count cannot pass it, so the items are looked up
+        // only from the constraint where the bounds would (those before it are counted then).
+        let termsBound = 2 + 2 * (tree.depth.max() ?? 0)
         var terms = 0
+        var counted = 0
         let constraintsPointer = JSONPointer.root / "constraints"
         for (index, element) in elements.enumerated() {
             let pointer = constraintsPointer / index
@@ -54,13 +69,19 @@ public enum RequestDecoder {
             if let format = element["visualFormat"]?.string, format.utf8.count > limits.maxStringLength {
                 throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(limits.maxStringLength)", at: pointer / "visualFormat")
             }
-            for constraint in try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction) {
-                try checkNumbers(constraint, limits: limits)
-                constraints.append(constraint)
-                guard constraints.count <= limits.maxConstraints else {
+            let first = constraints.count
+            try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction, into: &constraints)
+            for k in first..<constraints.count {
+                try checkNumbers(constraints[k], limits: limits)
+                guard k < limits.maxConstraints else {
                     throw .invalid("limit-constraints", "more than \(limits.maxConstraints) constraints after expanding shorthands", at: pointer)
                 }
-                terms += tree.terms(constraint.firstItem, constraint.secondItem)
+                let (bound, overflow) = (k + 1).multipliedReportingOverflow(by: termsBound)
+                guard overflow || bound > limits.maxTerms else { continue }
+                while counted <= k {
+                    terms += tree.terms(constraints[counted])
+                    counted += 1
+                }
                 guard terms <= limits.maxTerms else {
                     throw .invalid("limit-terms", "the constraints reach through more than \(limits.maxTerms) view levels in all (each counts its items and the views between them and their closest common ancestor); flatten the hierarchy or constrain nearer views", at: pointer)
                 }
@@ -129,7 +150,7 @@ public enum RequestDecoder {
     }
 
     private static func rootSize(_ value: JSONValue, at pointer: JSONPointer, limits: LayoutLimits) throws(LayoutProblem) -> RootSize {
-        let size = try ObjectReader(value, at: pointer, allowed: ["width", "height"], maxMagnitude: limits.maxMagnitude)
+        let size = try ObjectReader(value, at: pointer, allowed: sizeFields, maxMagnitude: limits.maxMagnitude)
         let width = try size.number("width", nullable: true)
         let height = try size.number("height", nullable: true)
         for (key, dimension) in [("width", width), ("height", height)] {
@@ -142,13 +163,13 @@ public enum RequestDecoder {
 
     private static func view(_ value: JSONValue, at pointer: JSONPointer, direction: LayoutDirection, limits: LayoutLimits) throws(LayoutProblem) -> ViewSpec {
         let fields = try ObjectReader(value, at: pointer, allowed: viewFields, maxMagnitude: limits.maxMagnitude)
-        let id = try fields.requiredString("id")
+        let id = try fields.requiredString(ViewField.id.rawValue)
         guard isValidID(id) else {
             throw .invalid("invalid-id", "view id '\(id.prefix(64))' must match [A-Za-z_][A-Za-z0-9_-]*", at: pointer / "id")
         }
-        let parent: String? = try fields.member("parent", nullable: true) == nil ? nil : fields.requiredString("parent")
+        let parent: String? = fields.member(ViewField.parent.rawValue, nullable: true) == nil ? nil : try fields.requiredString(ViewField.parent.rawValue)
         var kind = ViewSpec.Kind.view
-        if let name = try fields.string("kind") {
+        if let name = try fields.string(ViewField.kind.rawValue) {
             guard let parsed = ViewSpec.Kind(rawValue: name) else {
                 throw .schema("kind must be 'view', 'guide' or 'scroll', not '\(name)'", at: pointer / "kind")
             }
@@ -156,23 +177,23 @@ public enum RequestDecoder {
         }
         var view = ViewSpec(id: id, parent: parent, kind: kind, pointer: pointer)
 
-        if let intrinsic = try fields.object("intrinsicSize", allowed: ["width", "height"]) {
+        if let intrinsic = try fields.object(ViewField.intrinsicSize.rawValue, allowed: sizeFields) {
             view.intrinsicWidth = try intrinsic.number("width", nullable: true)
             view.intrinsicHeight = try intrinsic.number("height", nullable: true)
         }
-        if let hugging = try fields.object("hugging", allowed: ["horizontal", "vertical"]) {
+        if let hugging = try fields.object(ViewField.hugging.rawValue, allowed: axisFields) {
             view.hugging.horizontal = try hugging.priority("horizontal") ?? view.hugging.horizontal
             view.hugging.vertical = try hugging.priority("vertical") ?? view.hugging.vertical
         }
-        if let compression = try fields.object("compressionResistance", allowed: ["horizontal", "vertical"]) {
+        if let compression = try fields.object(ViewField.compressionResistance.rawValue, allowed: axisFields) {
             view.compressionResistance.horizontal = try compression.priority("horizontal") ?? view.compressionResistance.horizontal
             view.compressionResistance.vertical = try compression.priority("vertical") ?? view.compressionResistance.vertical
         }
-        if let margins = try fields.object("margins", allowed: ["top", "left", "bottom", "right"]) {
+        if let margins = try fields.object(ViewField.margins.rawValue, allowed: insetFields) {
             view.margins = try insets(margins, defaults: view.margins)
         }
-        if let directional = try fields.object("directionalMargins", allowed: ["top", "leading", "bottom", "trailing"]) {
-            guard fields.member("margins") == nil else {
+        if let directional = try fields.object(ViewField.directionalMargins.rawValue, allowed: directionalFields) {
+            guard !fields.has(ViewField.margins.rawValue) else {
                 throw .schema("give either 'margins' or 'directionalMargins', not both", at: pointer / "directionalMargins")
             }
             let leading = try directional.number("leading") ?? 8
@@ -184,14 +205,14 @@ public enum RequestDecoder {
                 bottom: try directional.number("bottom") ?? 8,
                 right: rightToLeft ? leading : trailing)
         }
-        if let safeArea = try fields.object("safeAreaInsets", allowed: ["top", "left", "bottom", "right"]) {
+        if let safeArea = try fields.object(ViewField.safeAreaInsets.rawValue, allowed: insetFields) {
             view.safeAreaInsets = try insets(safeArea, defaults: .zero)
         }
-        if let baseline = try fields.object("baseline", allowed: ["firstFromTop", "lastFromBottom"]) {
+        if let baseline = try fields.object(ViewField.baseline.rawValue, allowed: baselineFields) {
             view.firstBaselineFromTop = try baseline.number("firstFromTop") ?? 0
             view.lastBaselineFromBottom = try baseline.number("lastFromBottom") ?? 0
         }
-        if let frame = try fields.object("frame", allowed: ["x", "y", "width", "height"]) {
+        if let frame = try fields.object(ViewField.frame.rawValue, allowed: frameFields) {
             view.frame = Rect(
                 x: try frame.requiredNumber("x"), y: try frame.requiredNumber("y"),
                 width: try frame.requiredNumber("width"), height: try frame.requiredNumber("height"))
@@ -209,16 +230,18 @@ public enum RequestDecoder {
 
     /// `[A-Za-z_][A-Za-z0-9_-]*`: no dots, so owned guides (`root.safeArea`) never clash with ids.
     static func isValidID(_ id: String) -> Bool {
-        var bytes = id.utf8.makeIterator()
-        guard let first = bytes.next(), first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
-        while let byte = bytes.next() {
-            guard byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else { return false }
+        id.utf8.withContiguousStorageIfAvailable(isValidID) ?? isValidID(Array(id.utf8))
+    }
+
+    private static func isValidID(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
+        return bytes.dropFirst().allSatisfy { byte in
+            byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }
-        return true
     }
 
     /// Constants and multipliers within the documented ranges.
-    private static func checkNumbers(_ constraint: LayoutConstraint, limits: LayoutLimits) throws(LayoutProblem) {
+    private static func checkNumbers(_ constraint: borrowing LayoutConstraint, limits: LayoutLimits) throws(LayoutProblem) {
         guard constraint.constant.isFinite, abs(constraint.constant) <= limits.maxMagnitude else {
             throw .invalid("limit-magnitude", "constraint '\(constraint.id)' has the constant \(constraint.constant.constraintText), beyond ±\(limits.maxMagnitude.constraintText)", at: constraint.pointer)
         }

@@ -1,0 +1,123 @@
+import JSON
+
+/// The index of each declared id, looked up by its UTF-8 bytes: an open-addressing table
+/// hashed with FNV-1a, so that resolving the items of every constraint costs a few dozen
+/// instructions instead of a `Hasher` round and a `String` for each.
+///
+/// Ids compare as `String`s do (canonical equivalence): the table holds each id's NFC bytes and
+/// normalizes a looked-up key that is not ASCII (ASCII is its own NFC), so `\u{212A}` (Kelvin)
+/// finds the view `K`, as a `[String: Int]` would. Immutable once made, so it is shared across
+/// threads; its tables are unsafe buffers it owns, read without bounds checks.
+final class ViewIDTable: @unchecked Sendable {
+    /// The ids' bytes, one after another; id `k` is `bytes[starts[k]..<starts[k + 1]]`.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let starts: UnsafeMutableBufferPointer<Int>
+    /// `k + 1` for id `k`, 0 for an empty slot; the count is a power of two above twice the ids.
+    private let slots: UnsafeMutableBufferPointer<Int32>
+    /// Whether each id is ASCII, so that its bytes in the table are its own.
+    private let isASCII: [Bool]
+    /// The first id (in order) that repeats an earlier one (set once, while indexing).
+    private(set) var firstDuplicate: Int?
+
+    /// Indexes `ids`; the index of the first repeated id, if any, is `firstDuplicate` (a table
+    /// with repeated ids finds one of them).
+    init(_ ids: [String]) {
+        var utf8: [UInt8] = []
+        var starts: [Int] = [0]
+        starts.reserveCapacity(ids.count + 1)
+        var isASCII: [Bool] = []
+        isASCII.reserveCapacity(ids.count)
+        for id in ids {
+            let ascii = id.utf8.withContiguousStorageIfAvailable { own in
+                guard own.allSatisfy({ $0 < 0x80 }) else { return false }
+                utf8.append(contentsOf: own)
+                return true
+            } ?? false
+            if !ascii {
+                utf8.append(contentsOf: id._nfcCodeUnits)
+            }
+            isASCII.append(ascii)
+            starts.append(utf8.count)
+        }
+        bytes = .allocate(capacity: utf8.count)
+        _ = bytes.initialize(from: utf8)
+        self.starts = .allocate(capacity: starts.count)
+        _ = self.starts.initialize(from: starts)
+        var capacity = 4
+        while capacity < 2 * ids.count { capacity *= 2 }
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0)
+        self.isASCII = isASCII
+        for k in ids.indices {
+            let key = UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])
+            var slot = Self.hash(key).hash & (capacity - 1)
+            while slots[slot] != 0 {
+                if firstDuplicate == nil, matches(Int(slots[slot]) - 1, key) {
+                    firstDuplicate = k
+                }
+                slot = (slot + 1) & (capacity - 1)
+            }
+            slots[slot] = Int32(truncatingIfNeeded: k + 1)
+        }
+    }
+
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
+        slots.deallocate()
+    }
+
+    /// The index of the id whose bytes are `key` (up to canonical equivalence), `nil` when none is.
+    func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let (hash, isASCII) = Self.hash(key)
+        guard isASCII else {
+            return Array(String(decoding: key, as: UTF8.self)._nfcCodeUnits).withUnsafeBufferPointer { normalized in
+                index(of: normalized, hash: Self.hash(normalized).hash)
+            }
+        }
+        return index(of: key, hash: hash)
+    }
+
+    /// The index of the id whose own bytes are `key` (not only canonically equivalent to it).
+    func exactIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let (hash, isASCII) = Self.hash(key)
+        guard isASCII, let index = index(of: key, hash: hash), self.isASCII[index] else { return nil }
+        return index
+    }
+
+    /// The index of the first id equal to `id`.
+    func index(of id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { index(of: $0) }
+    }
+
+    /// The index of the id whose NFC bytes are `key`, which hashes to `hash`.
+    private func index(of key: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let k = Int(slots[slot]) - 1
+            if matches(k, key) { return k }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Whether id `k`'s bytes are `key`.
+    @inline(__always)
+    private func matches(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]]).hasSameBytes(as: key)
+    }
+
+    /// FNV-1a of the bytes, and whether they are all ASCII.
+    @inline(__always)
+    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        var high: UInt8 = 0
+        for byte in key {
+            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            high |= byte
+        }
+        return (Int(truncatingIfNeeded: h ^ (h >> 29)), high < 0x80)
+    }
+}
