@@ -24,7 +24,12 @@ passed=0
 failed=0
 for target in "${targets[@]}"; do
   echo "== $target: building"
+  # swiftc keeps only the last -sanitize= it is given, so SwiftPM's `-sanitize=fuzzer
+  # -sanitize=address` compiles Swift with ASan but no coverage (libFuzzer: "no interesting
+  # inputs ... Is the code instrumented for coverage?", corpus stuck at 1 input of 1 byte): the
+  # combined -sanitize=fuzzer,address, passed last, brings the coverage counters back.
   if ! LAYOUTD_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
+      -Xswiftc -sanitize=fuzzer,address \
       --scratch-path "$scratch" --product "$target" 2>&1 | grep -E "error|Compiling|Build" | tail -3; then
     :
   fi
