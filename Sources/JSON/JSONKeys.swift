@@ -125,7 +125,11 @@ public struct JSONFields {
                 ? unescape(content).withUnsafeBufferPointer { keys.index(of: $0) }
                 : keys.index(of: content)
             if let found {
-                slots[found] = Int32(truncatingIfNeeded: i + 1)
+                // `found` is below the capacity (the precondition above): a plain store into the
+                // vector's bytes, not the SIMD subscript's checked lane insert (~20 instructions).
+                withUnsafeMutableBytes(of: &slots) {
+                    $0.storeBytes(of: Int32(truncatingIfNeeded: i + 1), toByteOffset: found &* 4, as: Int32.self)
+                }
             } else if unknown < 0 {
                 unknown = Int32(truncatingIfNeeded: i)
             }
