@@ -55,7 +55,7 @@ public enum ConstraintForms {
             c.id = base
             constraints.append(c)
         case .object:
-            func has(_ key: String) -> Bool { element[key] != nil }
+            func has(_ key: String) -> Bool { element.hasMember(key) }
             let result: (constraints: [LayoutConstraint], base: String?)
             if has("firstItem") {
                 constraints.append(try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase))
