@@ -103,12 +103,22 @@ public struct JSONValue: Sendable {
 
     /// The value of the member named `key`, when this is an object that has one.
     public subscript(key: String) -> JSONValue? {
+        memberValueIndex(key).map { JSONValue(storage: storage, index: $0) }
+    }
+
+    /// Whether this is an object with a member named `key` (no value, and no reference to the
+    /// document, is made).
+    public func hasMember(_ key: String) -> Bool {
+        memberValueIndex(key) != nil
+    }
+
+    /// The tape index of the value of the member named `key`, when this is an object that has one.
+    private func memberValueIndex(_ key: String) -> Int? {
         guard entry.kind == .object else { return nil }
-        let found = key.utf8.withContiguousStorageIfAvailable { memberValueIndex($0) } ?? {
+        return key.utf8.withContiguousStorageIfAvailable { memberValueIndex($0) } ?? {
             var key = key
             return key.withUTF8 { memberValueIndex($0) }
         }()
-        return found.map { JSONValue(storage: storage, index: $0) }
     }
 
     /// The tape index of the value of this object's member whose unescaped name is `wanted`.

@@ -19,6 +19,17 @@ import Testing
         #expect(root["missing"] == nil)
     }
 
+    @Test func hasMemberAgreesWithTheSubscript() throws {
+        let root = try #require(parse(text))
+        for key in ["id", "frame", "hidden", "meta", "missing", "", "k\"ey"] {
+            #expect(root.hasMember(key) == (root[key] != nil))
+        }
+        #expect(root["meta"]?.hasMember("x") == true)
+        #expect(root["meta"]?.hasMember("k\"ey") == true)
+        #expect(root["frame"]?.hasMember("0") == false)
+        #expect(root["id"]?.hasMember("id") == false)
+    }
+
     @Test func indexesArraysOfScalarsAndOfContainers() throws {
         let root = try #require(parse(#"[[1, "a", null, true], [[1], {"b": [2]}, 3], []]"#))
         #expect(root[0]?[1]?.string == "a")

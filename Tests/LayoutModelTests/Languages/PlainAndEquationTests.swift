@@ -21,6 +21,14 @@ struct LanguagesPlainConstraintTests {
         #expect(cs[0].pointer.description == "/constraints/3")
     }
 
+    /// Default ids from the shared table and, past it, made on demand read the same.
+    @Test func defaultIDsAcrossTheSharedTable() throws {
+        for index in [0, 9, 10, 99, 100, 1234, 8191, 8192, 8193, 123_456] {
+            let cs = try langExpand(#"{"firstItem":"a","firstAttribute":"width","constant":1}"#, index: index)
+            #expect(cs[0].id == "constraints[\(index)]")
+        }
+    }
+
     @Test func relationNamesAndPriorityNames() throws {
         let cs = try langExpand(#"{"firstItem":"a","firstAttribute":"height","relation":"lessThanOrEqual","constant":-5,"priority":"low"}"#)
         #expect(cs[0].relation == .lessThanOrEqual)
