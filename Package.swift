@@ -70,7 +70,8 @@ let package = Package(
 // libFuzzer targets (README, "Fuzzing"): only with LAYOUTD_FUZZ=1, since they have no main of
 // their own (libFuzzer's is linked in by --sanitize=fuzzer) and so build only with it:
 //   LAYOUTD_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
-//     --scratch-path .build-fuzz --product FuzzRequest
+//     -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz --product FuzzRequest
+// (swiftc keeps only the last -sanitize=; the combined one keeps libFuzzer's coverage counters.)
 if Context.environment["LAYOUTD_FUZZ"] == "1" {
     package.targets += [
         .target(name: "FuzzSupport", dependencies: ["LayoutModel", "LayoutSolver", "JSON"], path: "Fuzz/Sources/FuzzSupport"),
