@@ -52,8 +52,6 @@ struct Objective: Sendable {
     /// The priority of each level, in the order the levels were made.
     private(set) var priorities: [Double] = []
     private var levelOfPriority: [Double: Int] = [:]
-    /// The level `level(for:)` answered last, -1 before any.
-    private var lastLevel = -1
     /// symbol → its nonzero costs.
     private var vectors: [CostVector] = []
 
@@ -78,23 +76,14 @@ struct Objective: Sendable {
         slot.append(-1)
     }
 
-    /// The level of `priority`, made if absent. Constraints come in runs of one priority, so the
-    /// last answer is checked before the table.
+    /// The level of `priority`, made if absent. A handful of levels (the usual case) is searched
+    /// faster than the table is hashed.
     mutating func level(for priority: Double) -> Int {
-        if lastLevel >= 0, priorities[lastLevel] == priority { return lastLevel }
-        if priorities.count <= 8, let level = priorities.firstIndex(of: priority) {
-            // A handful of levels (the usual case) is searched faster than hashed.
-            lastLevel = level
-            return level
-        }
-        if let level = levelOfPriority[priority] {
-            lastLevel = level
-            return level
-        }
+        if priorities.count <= 8, let level = priorities.firstIndex(of: priority) { return level }
+        if let level = levelOfPriority[priority] { return level }
         priorities.append(priority)
         levelOfPriority[priority] = priorities.count - 1
-        lastLevel = priorities.count - 1
-        return lastLevel
+        return priorities.count - 1
     }
 
     /// The level of `priority`, if present.

@@ -47,8 +47,8 @@ public struct Solver: Sendable {
         case tableau(ConstraintTag)
         case definition(subject: Int)
         /// One of a pair of optional bounds on one expression that share a row (see
-        /// `placePending`), with its partner's handle.
-        case pair(ConstraintTag, partner: Int)
+        /// `placePending`); removing either rebuilds, and the other enters again on its own.
+        case pair
         /// An optional constraint waiting for the next solve (see `pending`).
         case pending
         case removed
@@ -173,14 +173,13 @@ public struct Solver: Sendable {
         impliedEqualities.remove(constraint.index)
         for variable in record.expression.variables { uses[variable] -= 1 }
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
-        if case .tableau(let tag) = record.placement, tag.marker < 0 {
-            rebuild()
-        } else if case .pair = record.placement {
-            // The partner keeps the shared row's other half: it enters again on its own.
-            rebuild()
-        } else if inlined || (record.editVariable >= 0 && editMarkerPinned) {
-            rebuild()
+        var rebuilds = inlined || (record.editVariable >= 0 && editMarkerPinned)
+        switch record.placement {
+        case .tableau(let tag): rebuilds = rebuilds || tag.marker < 0
+        case .pair: rebuilds = true
+        case .definition, .pending, .removed: break
         }
+        if rebuilds { rebuild() }
         needsSolve = true
     }
 
@@ -487,6 +486,7 @@ public struct Solver: Sendable {
     /// of the two (the optimum is the same; placing the lower half apart at its own level was
     /// measured to save nothing). Constraints stopped by the budget stay pending.
     mutating func placePending() throws(SolverError) {
+        guard !pending.isEmpty else { return }
         let order = pending.sorted { records[$0].priority > records[$1].priority || (records[$0].priority == records[$1].priority && $0 < $1) }
         let partners = boundPairs()
         for (position, handle) in order.enumerated() {
@@ -559,11 +559,11 @@ public struct Solver: Sendable {
     mutating func placePair(_ a: Int, _ b: Int) throws(SolverError) {
         let (atMost, atLeast) = records[a].relation == .lessThanOrEqual ? (a, b) : (b, a)
         let inlined = inliningDefinitions(records[atMost].expression)
-        let tag = try tableau.insert(
+        _ = try tableau.insert(
             inlined, .equal, priority: max(records[atMost].priority, records[atLeast].priority),
             bounds: (above: records[atMost].priority, below: records[atLeast].priority))
-        records[atMost].placement = .pair(tag, partner: atLeast)
-        records[atLeast].placement = .pair(tag, partner: atMost)
+        records[atMost].placement = .pair
+        records[atLeast].placement = .pair
     }
 
     /// Throws `.imprecise` for the first required constraint that the values miss by more than

@@ -660,16 +660,16 @@ struct Tableau: Sendable {
                 continue
             }
             let depth = stack.count
-            var outdated = false
+            var outdated = 0
             for symbol in rows[top].symbols {
                 let row = basicRow[symbol]
                 guard row >= 0 else { continue }
-                outdated = true
+                outdated += 1
                 if rowIsStale[row], rowRefreshedAt[row] != basicChanges, !stack.contains(row) { stack.append(row) }
             }
             if stack.count > depth { continue }
-            if outdated {
-                rows[top] = refreshed(rows[top])
+            if outdated > 0 {
+                rows[top] = refreshed(rows[top], outdated: outdated)
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
             }
             rowRefreshedAt[top] = basicChanges
@@ -677,13 +677,12 @@ struct Tableau: Sendable {
         }
     }
 
-    /// `row` with every symbol that is now basic replaced by its row (which is up to date). With
-    /// at most `mergedRefreshes` such symbols the row is merged with each of their rows in turn
+    /// `row` with every symbol that is now basic (`outdated` of them) replaced by its row (which
+    /// is up to date). With at most `mergedRefreshes` such symbols the row is merged with each of
+    /// their rows in turn
     /// (linear, nothing to sort); with more, everything is summed in one pass through a
     /// `SparseSum`, where a chain of merges over a long row would be quadratic.
-    private mutating func refreshed(_ row: Row) -> Row {
-        var outdated = 0
-        for symbol in row.symbols where basicRow[symbol] >= 0 { outdated += 1 }
+    private mutating func refreshed(_ row: Row, outdated: Int) -> Row {
         guard outdated > Tableau.mergedRefreshes else { return mergingBasicRows(into: row) }
         var sum = refreshing
         refreshing = SparseSum()
