@@ -6,13 +6,11 @@ struct ConstraintCompiler {
     let tree: ViewTree
     let geometry: ItemGeometry
     let direction: LayoutDirection
-    private var items: ItemLookup
 
     init(tree: ViewTree, variables: VariableTable, direction: LayoutDirection) {
         self.tree = tree
         self.geometry = ItemGeometry(tree: tree, variables: variables)
         self.direction = direction
-        items = ItemLookup(tree: tree)
     }
 
     /// Appends the request's constraint at `index`: `first.attr REL m × second.attr + c`,
@@ -21,7 +19,7 @@ struct ConstraintCompiler {
     /// In right-to-left layouts a constraint that names leading or trailing is evaluated in the
     /// mirrored space (x′ = W − x, W the ancestor's width), so a positive constant on leading moves
     /// away from the leading (right) edge, as in UIKit.
-    mutating func compile(_ index: Int, of request: LayoutRequest, into list: inout ConstraintList) throws(LayoutProblem) {
+    func compile(_ index: Int, of request: LayoutRequest, into list: inout ConstraintList) throws(LayoutProblem) {
         // Fields read one by one: a copy of the whole constraint would count references to all its strings.
         let firstAttribute = request.constraints[index].firstAttribute
         let secondAttribute = request.constraints[index].secondAttribute
@@ -46,8 +44,8 @@ struct ConstraintCompiler {
     }
 
     /// The item `id` names; its pointer (`field` of the request's constraint `index`) is built only for the error.
-    private mutating func item(_ id: String, of request: LayoutRequest, _ index: Int, _ field: String) throws(LayoutProblem) -> ViewTree.Item {
-        guard let item = items.item(id) else {
+    private func item(_ id: String, of request: LayoutRequest, _ index: Int, _ field: String) throws(LayoutProblem) -> ViewTree.Item {
+        guard let item = tree.item(id) else {
             throw .invalid("unknown-view", "'\(id)' is not a view, a guide or an owned guide in the request",
                            at: request.constraints[index].pointer / field)
         }

@@ -64,7 +64,7 @@ private struct Installation {
         solver.reserveCapacity(variables: 4 * tree.views.count, constraints: 2 + request.constraints.count + 4 * tree.views.count)
         variables = VariableTable(tree: tree, solver: &solver)
         self.solver = solver
-        var compiler = ConstraintCompiler(tree: tree, variables: variables, direction: request.layoutDirection)
+        let compiler = ConstraintCompiler(tree: tree, variables: variables, direction: request.layoutDirection)
         let count = 2 + request.constraints.count + 4 * tree.views.count
         constraints = ConstraintList(reserving: count, terms: 2 * count)
         // The root size comes first, two constraints (edits or fitting size); the rest once compiled.
