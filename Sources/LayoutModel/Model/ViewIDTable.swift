@@ -1,8 +1,10 @@
 import JSON
 
-/// The index of each declared id, looked up by its UTF-8 bytes: an open-addressing table
-/// hashed with FNV-1a, so that resolving the items of every constraint costs a few dozen
-/// instructions instead of a `Hasher` round and a `String` for each.
+/// The index of each declared id, looked up by its UTF-8 bytes: an open-addressing table, so
+/// that resolving the items of every constraint costs a hash of its bytes and one comparison
+/// instead of a `String` for each. The hash is Swift's `Hasher` (SipHash, seeded at random per
+/// process): the ids come from the request, and with a fixed hash ids chosen to share a slot
+/// would make building and probing the table quadratic (20,000 views, 200,000 lookups).
 ///
 /// Ids compare as `String`s do (canonical equivalence): the table holds each id's NFC bytes and
 /// normalizes a looked-up key that is not ASCII (ASCII is its own NFC), so `\u{212A}` (Kelvin)
@@ -109,15 +111,13 @@ final class ViewIDTable: @unchecked Sendable {
         UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]]).hasSameBytes(as: key)
     }
 
-    /// FNV-1a of the bytes, and whether they are all ASCII.
+    /// The seeded hash of the bytes, and whether they are all ASCII.
     @inline(__always)
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
         var high: UInt8 = 0
-        for byte in key {
-            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            high |= byte
-        }
-        return (Int(truncatingIfNeeded: h ^ (h >> 29)), high < 0x80)
+        for byte in key { high |= byte }
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        return (hasher.finalize(), high < 0x80)
     }
 }
