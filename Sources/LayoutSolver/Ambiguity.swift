@@ -50,7 +50,7 @@ extension Solver {
         }
         for record in records {
             guard case .definition(let subject) = record.placement else { continue }
-            let expression = record.expression
+            let expression = terms.expression(record.terms, constant: record.constant)
             guard let own = expression.variables.firstIndex(of: subject) else { continue }
             let scale = 1 / abs(expression.coefficients[own])
             var sum = 0.0

@@ -39,16 +39,16 @@ extension Solver {
         var byVariable = [[Int]](repeating: [], count: variableCount)
         for handle in records.indices where handle != excluding && records[handle].isActive
             && records[handle].priority >= 1000 {
-            for variable in records[handle].expression.variables { byVariable[variable].append(handle) }
+            for variable in terms.variables[records[handle].terms] { byVariable[variable].append(handle) }
         }
         var reached = [Bool](repeating: false, count: variableCount)
         var taken = [Bool](repeating: false, count: records.count)
-        var pending = wanted.expression.variables
+        var pending = Array(terms.variables[wanted.terms])
         for variable in pending { reached[variable] = true }
         while let variable = pending.popLast() {
             for handle in byVariable[variable] where !taken[handle] {
                 taken[handle] = true
-                for next in records[handle].expression.variables where !reached[next] {
+                for next in terms.variables[records[handle].terms] where !reached[next] {
                     reached[next] = true
                     pending.append(next)
                 }
@@ -61,6 +61,8 @@ extension Solver {
     private func firstFailure(_ list: [Record]) throws(SolverError) -> Int? {
         var scratch = Solver(budget: SolverBudget(deadline: tableau.meter.budget.deadline))
         scratch.explainsConflicts = false
+        // The same terms: the scratch solver appends none, so the storage stays shared.
+        scratch.terms = terms
         for _ in 0..<variableCount { _ = scratch.makeVariable() }
         for (position, record) in list.enumerated() {
             var plain = record

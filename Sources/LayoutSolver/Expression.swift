@@ -46,81 +46,15 @@ public struct ConstraintHandle: Hashable, Comparable, Sendable {
 }
 
 /// A validated expression: variable indices ascending, no duplicates, no zero coefficients.
+/// The terms are slices with the same indices: of a record's range in the solver's
+/// `TermPool`, or of arrays of their own (an expression with definitions inlined).
 struct NormalizedExpression: Sendable {
-    var variables: [Int]
-    var coefficients: [Double]
+    var variables: ArraySlice<Int>
+    var coefficients: ArraySlice<Double>
     var constant: Double
     /// The largest magnitude summed into `constant` (definitions inlined into it add theirs):
     /// what its rounding error is measured against.
     var magnitude: Double
-
-    /// Sums duplicate variables, drops coefficients that cancel, and rejects non-finite numbers
-    /// and variables that `variableCount` says this solver never made.
-    init(_ expression: LinearExpression, variableCount: Int) throws(SolverError) {
-        guard expression.constant.isFinite else {
-            throw .invalidValue("constant \(expression.constant) is not finite")
-        }
-        var variables: [Int] = []
-        var coefficients: [Double] = []
-        variables.reserveCapacity(expression.terms.count)
-        coefficients.reserveCapacity(expression.terms.count)
-        var terms = expression.terms
-        var sorted = true
-        for i in terms.indices {
-            guard terms[i].coefficient.isFinite else {
-                throw .invalidValue("coefficient \(terms[i].coefficient) of variable \(terms[i].variable.index) is not finite")
-            }
-            guard terms[i].variable.index >= 0, terms[i].variable.index < variableCount else {
-                throw .invalidValue("variable \(terms[i].variable.index) was not made by this solver")
-            }
-            if i > 0, terms[i].variable.index < terms[i - 1].variable.index { sorted = false }
-        }
-        // Long expressions out of order (a position deep in the hierarchy, its origins listed
-        // child to ancestor) are sorted first, stably, so repeats still sum in their order.
-        if !sorted, terms.count > 16 {
-            terms = terms.enumerated().sorted {
-                ($0.element.variable.index, $0.offset) < ($1.element.variable.index, $1.offset)
-            }.map(\.element)
-        }
-        for term in terms {
-            let variable = term.variable.index
-            // Insertion from the end: expressions are short and nearly sorted.
-            var at = variables.count
-            while at > 0 && variables[at - 1] > variable { at -= 1 }
-            if at > 0 && variables[at - 1] == variable {
-                let sum = coefficients[at - 1] + term.coefficient
-                guard sum.isFinite else {
-                    throw .invalidValue("coefficients of variable \(variable) sum to a non-finite value")
-                }
-                coefficients[at - 1] = Tolerance.cancels(sum, scale: max(abs(coefficients[at - 1]), abs(term.coefficient))) ? 0 : sum
-            } else if at == variables.count {
-                variables.append(variable)
-                coefficients.append(term.coefficient)
-            } else {
-                variables.insert(variable, at: at)
-                coefficients.insert(term.coefficient, at: at)
-            }
-        }
-        var kept = 0
-        for i in variables.indices where coefficients[i] != 0 {
-            variables[kept] = variables[i]
-            coefficients[kept] = coefficients[i]
-            kept += 1
-        }
-        variables.removeLast(variables.count - kept)
-        coefficients.removeLast(coefficients.count - kept)
-        self.variables = variables
-        self.coefficients = coefficients
-        self.constant = expression.constant
-        magnitude = abs(expression.constant)
-    }
-
-    init(variables: [Int], coefficients: [Double], constant: Double, magnitude: Double? = nil) {
-        self.variables = variables
-        self.coefficients = coefficients
-        self.constant = constant
-        self.magnitude = magnitude ?? abs(constant)
-    }
 }
 
 /// The numeric tolerances of the engine, in one place.

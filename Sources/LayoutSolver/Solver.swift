@@ -54,8 +54,11 @@ public struct Solver: Sendable {
         case removed
     }
 
+    /// A constraint `Σ terms + constant  relation  0`; its terms are in `terms` (`TermPool`),
+    /// so a record holds no storage of its own.
     struct Record: Sendable {
-        var expression: NormalizedExpression
+        var terms: Range<Int>
+        var constant: Double
         var relation: Relation
         var priority: Double
         /// The edited variable's index for an edit constraint, else -1.
@@ -74,6 +77,8 @@ public struct Solver: Sendable {
 
     var tableau: Tableau
     var records: [Record] = []
+    /// The records' terms.
+    var terms = TermPool()
     /// variable → number of active constraints whose expression names it.
     var uses: [Int] = []
     /// variable → the definition whose subject it is, or -1.
@@ -114,6 +119,8 @@ public struct Solver: Sendable {
         editOf.reserveCapacity(variables)
         values.reserveCapacity(variables)
         records.reserveCapacity(constraints)
+        // Layout constraints name two to four variables.
+        terms.reserveCapacity(4 * constraints)
         // A constraint makes at most two symbols of its own; most rows come from constraints.
         tableau.reserveCapacity(symbols: variables + 2 * constraints, rows: constraints)
     }
@@ -149,8 +156,15 @@ public struct Solver: Sendable {
     ) throws(SolverError) -> ConstraintHandle {
         tableau.meter.startRun()
         try Solver.validate(priority: priority)
-        let normalized = try NormalizedExpression(expression, variableCount: variableCount)
-        return try append(Record(expression: normalized, relation: relation, priority: priority, editVariable: -1))
+        let start = terms.count
+        let range = try terms.append(normalizing: expression, variableCount: variableCount)
+        do {
+            return try append(Record(
+                terms: range, constant: expression.constant, relation: relation, priority: priority, editVariable: -1))
+        } catch {
+            terms.removeLast(from: start)
+            throw error
+        }
     }
 
     /// Removes a constraint. Removing a required equality that sits in the tableau rebuilds it.
@@ -171,7 +185,7 @@ public struct Solver: Sendable {
         }
         records[constraint.index].placement = .removed
         impliedEqualities.remove(constraint.index)
-        for variable in record.expression.variables { uses[variable] -= 1 }
+        for variable in terms.variables[record.terms] { uses[variable] -= 1 }
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
         var rebuilds = inlined || (record.editVariable >= 0 && editMarkerPinned)
         switch record.placement {
@@ -200,10 +214,14 @@ public struct Solver: Sendable {
         }
         guard editOf[variable.index] < 0 else { throw .duplicateEditVariable(variable) }
         if definedBy[variable.index] >= 0 { materialize(variable.index) }
-        let expression = NormalizedExpression(
-            variables: [variable.index], coefficients: [1], constant: -tableau.value(of: variable.index))
-        let handle = try append(Record(
-            expression: expression, relation: .equal, priority: priority, editVariable: variable.index))
+        let start = terms.count
+        let record = Record(terms: terms.append(1, variable.index), constant: -tableau.value(of: variable.index),
+                            relation: .equal, priority: priority, editVariable: variable.index)
+        let handle: ConstraintHandle
+        do { handle = try append(record) } catch {
+            terms.removeLast(from: start)
+            throw error
+        }
         editOf[variable.index] = handle.index
         return handle
     }
@@ -227,7 +245,7 @@ public struct Solver: Sendable {
         let handle = editOf[variable.index]
         if needsSolve { try optimize() }
         guard case .tableau(let tag) = records[handle].placement else { return }
-        let delta = value + records[handle].expression.constant
+        let delta = value + records[handle].constant
         guard delta != 0 else { return }
         tableau.shiftEdit(tag, by: delta)
         do {
@@ -237,9 +255,10 @@ public struct Solver: Sendable {
             tableau.restoreFeasibility()
             needsSolve = true
             if case .unsatisfiable = error {
-                let wanted = Record(
-                    expression: NormalizedExpression(variables: [variable.index], coefficients: [1], constant: -value),
-                    relation: .equal, priority: 1000, editVariable: variable.index)
+                let start = terms.count
+                defer { terms.removeLast(from: start) }
+                let wanted = Record(terms: terms.append(1, variable.index), constant: -value,
+                                    relation: .equal, priority: 1000, editVariable: variable.index)
                 var conflict = try explainConflict(adding: wanted, excluding: handle)
                 conflict.append(ConstraintHandle(index: handle))
                 conflict.sort()
@@ -247,7 +266,7 @@ public struct Solver: Sendable {
             }
             throw error
         }
-        records[handle].expression.constant = -value
+        records[handle].constant = -value
         try optimize()
     }
 
@@ -292,14 +311,14 @@ public struct Solver: Sendable {
             record.placement = try place(record, handle: handle)
         }
         records.append(record)
-        for variable in record.expression.variables { uses[variable] += 1 }
+        for variable in terms.variables[record.terms] { uses[variable] += 1 }
         return ConstraintHandle(index: handle)
     }
 
     /// Decides where `record` goes: a definition if it is a required equality (not an edit)
     /// naming a variable in no other constraint, else the tableau.
     mutating func place(_ record: Record, handle: Int) throws(SolverError) -> Placement {
-        let expression = record.expression
+        let expression = terms.expression(record.terms, constant: record.constant)
         if record.relation == .equal, record.priority >= 1000, record.editVariable < 0 {
             var subject = -1
             var best = 0.0
@@ -366,7 +385,7 @@ public struct Solver: Sendable {
         for i in expression.variables.indices { accumulate(expression.variables[i], expression.coefficients[i]) }
         while let handle = pending.popLast() {
             guard case .definition(let subject) = records[handle].placement, let factor = sum.take(subject) else { continue }
-            let definition = records[handle].expression
+            let definition = terms.expression(records[handle].terms, constant: records[handle].constant)
             guard let own = definition.variables.firstIndex(of: subject) else { continue }
             // subject = -(Σ others + constant) / own coefficient
             let scale = -factor / definition.coefficients[own]
@@ -381,7 +400,7 @@ public struct Solver: Sendable {
         sum.drain(into: &variables, &coefficients)
         inlining = sum
         return NormalizedExpression(
-            variables: variables, coefficients: coefficients, constant: constant, magnitude: magnitude)
+            variables: variables[...], coefficients: coefficients[...], constant: constant, magnitude: magnitude)
     }
 
     /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.
@@ -393,7 +412,7 @@ public struct Solver: Sendable {
                 stack.removeLast()
                 continue
             }
-            let expression = records[handle].expression
+            let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
             let dependencies = expression.variables.filter { $0 != top && definedBy[$0] >= 0 }
             if !dependencies.isEmpty {
                 stack.append(contentsOf: dependencies)
@@ -433,7 +452,7 @@ public struct Solver: Sendable {
                 } else {
                     records[handle].placement = try place(records[handle], handle: handle)
                 }
-                for variable in records[handle].expression.variables { uses[variable] += 1 }
+                for variable in terms.variables[records[handle].terms] { uses[variable] += 1 }
             } catch {
                 records[handle].placement = .removed
                 if records[handle].editVariable >= 0 { editOf[records[handle].editVariable] = -1 }
@@ -457,9 +476,9 @@ public struct Solver: Sendable {
         }
         tableau.endBatch()
         for variable in values.indices { values[variable] = tableau.value(of: variable) + 0 }
-        for record in records {
-            guard case .definition(let subject) = record.placement else { continue }
-            let expression = record.expression
+        for handle in records.indices {
+            guard case .definition(let subject) = records[handle].placement else { continue }
+            let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
             var sum = expression.constant
             var own = 1.0
             for i in expression.variables.indices {
@@ -528,10 +547,10 @@ public struct Solver: Sendable {
         }
         var bounds: [Bound] = []
         for handle in pending where records[handle].relation != .equal && records[handle].editVariable < 0 {
-            let expression = records[handle].expression
-            guard expression.variables.count == 1 else { continue }
-            bounds.append(Bound(variable: expression.variables[0], coefficient: expression.coefficients[0],
-                                constant: expression.constant, handle: handle))
+            let range = records[handle].terms
+            guard range.count == 1 else { continue }
+            bounds.append(Bound(variable: terms.variables[range.lowerBound], coefficient: terms.coefficients[range.lowerBound],
+                                constant: records[handle].constant, handle: handle))
         }
         bounds.sort()
         var partners = [Int](repeating: -1, count: records.count)
@@ -558,7 +577,7 @@ public struct Solver: Sendable {
     /// Places a pair of bounds (see `boundPairs`) as one row.
     mutating func placePair(_ a: Int, _ b: Int) throws(SolverError) {
         let (atMost, atLeast) = records[a].relation == .lessThanOrEqual ? (a, b) : (b, a)
-        let inlined = inliningDefinitions(records[atMost].expression)
+        let inlined = inliningDefinitions(terms.expression(records[atMost].terms, constant: records[atMost].constant))
         _ = try tableau.insert(
             inlined, .equal, priority: max(records[atMost].priority, records[atLeast].priority),
             bounds: (above: records[atMost].priority, below: records[atLeast].priority))
@@ -571,7 +590,7 @@ public struct Solver: Sendable {
     /// the arithmetic, not the constraints, failed.
     func verifyRequired() throws(SolverError) {
         for handle in records.indices where records[handle].priority >= 1000 && records[handle].isActive {
-            let expression = records[handle].expression
+            let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
             var sum = expression.constant
             var reach = 0.0
             for i in expression.variables.indices {
