@@ -1,0 +1,57 @@
+@testable import LayoutSolver
+import Testing
+
+/// `TermPool`: every record's terms in one store. Values worked by hand.
+@Suite struct TermPoolTests {
+    let x = Variable(index: 0), y = Variable(index: 1), z = Variable(index: 2)
+
+    @Test func normalisesIntoTheNextRange() throws {
+        var pool = TermPool()
+        let first = try pool.append(normalizing: LinearExpression([Term(y, 2), Term(x, 1)], constant: 3), variableCount: 3)
+        // z + 4y − z − 2y: z cancels, y sums to 2; sorted after the first expression's terms.
+        let second = try pool.append(
+            normalizing: LinearExpression([Term(z, 1), Term(y, 4), Term(z, -1), Term(y, -2)]), variableCount: 3)
+        #expect(first == 0..<2)
+        #expect(second == 2..<3)
+        #expect(pool.variables == [0, 1, 1])
+        #expect(pool.coefficients == [1, 2, 2])
+        let expression = pool.expression(first, constant: -5)
+        #expect(Array(expression.variables) == [0, 1])
+        #expect(expression.constant == -5 && expression.magnitude == 5)
+    }
+
+    @Test func aRejectedExpressionLeavesThePoolAsItWas() throws {
+        var pool = TermPool()
+        _ = try pool.append(normalizing: LinearExpression([Term(x, 1)]), variableCount: 3)
+        // Two finite coefficients of y whose sum overflows: found after y's first term went in.
+        #expect(throws: SolverError.self) {
+            try pool.append(normalizing: LinearExpression([Term(z, 1), Term(y, 1e308), Term(y, 1e308)]), variableCount: 3)
+        }
+        #expect(throws: SolverError.self) {
+            try pool.append(normalizing: LinearExpression([Term(Variable(index: 3), 1)]), variableCount: 3)
+        }
+        #expect(pool.variables == [0])
+        #expect(pool.coefficients == [1])
+        pool.removeLast(from: 0)
+        #expect(pool.count == 0)
+    }
+
+    /// Through the solver: a refused add (overflow, then a conflict) keeps nothing in the pool,
+    /// and the constraints after it name their own terms: x = 10, y = x + 5 = 15.
+    @Test func refusedAddsDoNotShiftLaterConstraints() throws {
+        var s = Solver()
+        let x = s.makeVariable(), y = s.makeVariable()
+        try s.add(LinearExpression([Term(x, 1)], constant: -10), .equal)
+        #expect(throws: SolverError.self) {
+            try s.add(LinearExpression([Term(y, 1e308), Term(y, 1e308)]), .equal)
+        }
+        #expect(throws: SolverError.self) {
+            try s.add(LinearExpression([Term(x, 1)], constant: -11), .equal)
+        }
+        try s.add(LinearExpression([Term(y, 1), Term(x, -1)], constant: -5), .equal)
+        #expect(s.terms.count == 3)
+        try s.solve()
+        #expect(s.value(of: x) == 10)
+        #expect(s.value(of: y) == 15)
+    }
+}
