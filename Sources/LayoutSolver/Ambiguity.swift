@@ -42,8 +42,8 @@ extension Solver {
                 continue
             }
             let row = t.rows[index]
-            for i in row.symbols.indices where weight[row.symbols[i]] != 0 {
-                let step = row.coefficients[i] * weight[row.symbols[i]]
+            for term in row.terms where weight[term.symbol] != 0 {
+                let step = term.coefficient * weight[term.symbol]
                 rate[variable] += step
                 magnitude[variable] += abs(step)
             }

@@ -99,9 +99,9 @@ struct Objective: Sendable {
 
     /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
     mutating func addCost(_ factor: Double, of row: Row, level: Int) {
-        for i in row.symbols.indices {
-            add(factor * row.coefficients[i], to: row.symbols[i], level: level)
-            noteChanged(row.symbols[i])
+        for term in row.terms {
+            add(factor * term.coefficient, to: term.symbol, level: level)
+            noteChanged(term.symbol)
         }
     }
 

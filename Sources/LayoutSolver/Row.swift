@@ -1,10 +1,15 @@
-/// A sparse linear row `constant + Σ coefficients[i] · symbols[i]`, symbols ascending.
+/// A sparse linear row `constant + Σ terms[i].coefficient · terms[i].symbol`, symbols ascending.
 ///
 /// In the tableau a row is the definition of its basic symbol; while a constraint is being
-/// built it is the equation `0 = row`.
+/// built it is the equation `0 = row`. Each symbol sits beside its coefficient, in one block of
+/// storage per row: what a merge or a lookup reads together is fetched together.
 struct Row: Sendable {
-    var symbols: [Int] = []
-    var coefficients: [Double] = []
+    struct Term: Sendable {
+        var symbol: Int
+        var coefficient: Double
+    }
+
+    var terms: [Term] = []
     var constant: Double = 0
     /// The largest |number| summed into the constant so far, scaled as the row was: the constant
     /// carries about 1e-16 of it in rounding per operation, however small it is now.
@@ -17,22 +22,24 @@ struct Row: Sendable {
 
     /// A copy of `row` in storage of its own size.
     init(fitting row: Row) {
-        symbols.reserveCapacity(row.symbols.count)
-        symbols.append(contentsOf: row.symbols)
-        coefficients.reserveCapacity(row.coefficients.count)
-        coefficients.append(contentsOf: row.coefficients)
+        terms.reserveCapacity(row.terms.count)
+        terms.append(contentsOf: row.terms)
         constant = row.constant
         magnitude = row.magnitude
     }
 
-    /// The position of `symbol` in `symbols`, or where it would be inserted.
+    /// Whether `terms` holds far more storage than terms (reserved for rows that then
+    /// cancelled): such a row is copied into storage of its own size before it is kept.
+    var isOversized: Bool { terms.capacity > 2 * terms.count + 32 }
+
+    /// The position of `symbol` in `terms`, or where it would be inserted.
     @inline(__always)
     func position(of symbol: Int) -> Int {
         var low = 0
-        var high = symbols.count
+        var high = terms.count
         while low < high {
             let mid = (low + high) &>> 1
-            if symbols[mid] < symbol { low = mid + 1 } else { high = mid }
+            if terms[mid].symbol < symbol { low = mid + 1 } else { high = mid }
         }
         return low
     }
@@ -41,52 +48,46 @@ struct Row: Sendable {
     @inline(__always)
     func coefficient(of symbol: Int) -> Double {
         let i = position(of: symbol)
-        return i < symbols.count && symbols[i] == symbol ? coefficients[i] : 0
+        return i < terms.count && terms[i].symbol == symbol ? terms[i].coefficient : 0
     }
 
     /// Adds `coefficient · symbol`, dropping the term if it cancels.
     mutating func add(_ coefficient: Double, _ symbol: Int) {
         let i = position(of: symbol)
-        if i < symbols.count && symbols[i] == symbol {
-            let sum = coefficients[i] + coefficient
-            if Tolerance.cancels(sum, scale: max(abs(coefficients[i]), abs(coefficient))) {
-                symbols.remove(at: i)
-                coefficients.remove(at: i)
+        if i < terms.count && terms[i].symbol == symbol {
+            let sum = terms[i].coefficient + coefficient
+            if Tolerance.cancels(sum, scale: max(abs(terms[i].coefficient), abs(coefficient))) {
+                terms.remove(at: i)
             } else {
-                coefficients[i] = sum
+                terms[i].coefficient = sum
             }
         } else if coefficient != 0 {
-            insert(symbol, coefficient, at: i)
+            insert(Term(symbol: symbol, coefficient: coefficient), at: i)
         }
     }
 
     /// Inserts a term at position `i`; at the end (a symbol made last: a new marker or error,
     /// the common case) it is a plain append, not the general insertion.
     @inline(__always)
-    private mutating func insert(_ symbol: Int, _ coefficient: Double, at i: Int) {
-        if i == symbols.count {
-            symbols.append(symbol)
-            coefficients.append(coefficient)
+    private mutating func insert(_ term: Term, at i: Int) {
+        if i == terms.count {
+            terms.append(term)
         } else {
-            symbols.insert(symbol, at: i)
-            coefficients.insert(coefficient, at: i)
+            terms.insert(term, at: i)
         }
     }
 
     /// Removes the term of `symbol` if present.
     mutating func remove(_ symbol: Int) {
         let i = position(of: symbol)
-        if i < symbols.count && symbols[i] == symbol {
-            symbols.remove(at: i)
-            coefficients.remove(at: i)
-        }
+        if i < terms.count && terms[i].symbol == symbol { terms.remove(at: i) }
     }
 
     /// Multiplies every coefficient and the constant by `factor`.
     mutating func scale(by factor: Double) {
         constant *= factor
         magnitude *= abs(factor)
-        for i in coefficients.indices { coefficients[i] *= factor }
+        for i in terms.indices { terms[i].coefficient *= factor }
     }
 
     /// `self += factor · other` term by term (binary search, in place, no allocation): cheaper
@@ -96,21 +97,20 @@ struct Row: Sendable {
     ) {
         constant += factor * other.constant
         magnitude = max(magnitude, abs(factor) * other.magnitude, abs(constant))
-        for j in other.symbols.indices {
-            let symbol = other.symbols[j]
-            let addend = factor * other.coefficients[j]
+        for term in other.terms {
+            let symbol = term.symbol
+            let addend = factor * term.coefficient
             let i = position(of: symbol)
-            if i < symbols.count && symbols[i] == symbol {
-                let sum = coefficients[i] + addend
-                if Tolerance.cancels(sum, scale: max(abs(coefficients[i]), abs(addend))) {
-                    symbols.remove(at: i)
-                    coefficients.remove(at: i)
+            if i < terms.count && terms[i].symbol == symbol {
+                let sum = terms[i].coefficient + addend
+                if Tolerance.cancels(sum, scale: max(abs(terms[i].coefficient), abs(addend))) {
+                    terms.remove(at: i)
                     dropped(symbol)
                 } else {
-                    coefficients[i] = sum
+                    terms[i].coefficient = sum
                 }
             } else if addend != 0 {
-                insert(symbol, addend, at: i)
+                insert(Term(symbol: symbol, coefficient: addend), at: i)
                 added(symbol)
             }
         }
@@ -123,41 +123,36 @@ struct Row: Sendable {
         _ factor: Double, _ other: Row, skipping skip: Int, into result: inout Row,
         added: (Int) -> Void, dropped: (Int) -> Void
     ) {
-        result.symbols.removeAll(keepingCapacity: true)
-        result.coefficients.removeAll(keepingCapacity: true)
+        result.terms.removeAll(keepingCapacity: true)
         result.constant = constant + factor * other.constant
         result.magnitude = max(magnitude, abs(factor) * other.magnitude, abs(result.constant))
-        result.symbols.reserveCapacity(symbols.count + other.symbols.count)
-        result.coefficients.reserveCapacity(symbols.count + other.symbols.count)
+        result.terms.reserveCapacity(terms.count + other.terms.count)
         var i = 0
         var j = 0
-        let n = symbols.count
-        let m = other.symbols.count
+        let n = terms.count
+        let m = other.terms.count
         while i < n || j < m {
-            if j == m || (i < n && symbols[i] < other.symbols[j]) {
-                if symbols[i] != skip {
-                    result.symbols.append(symbols[i])
-                    result.coefficients.append(coefficients[i])
+            if j == m || (i < n && terms[i].symbol < other.terms[j].symbol) {
+                if terms[i].symbol != skip {
+                    result.terms.append(terms[i])
                 } else {
                     dropped(skip)
                 }
                 i += 1
-            } else if i == n || other.symbols[j] < symbols[i] {
-                let value = factor * other.coefficients[j]
-                if value != 0 && other.symbols[j] != skip {
-                    result.symbols.append(other.symbols[j])
-                    result.coefficients.append(value)
-                    added(other.symbols[j])
+            } else if i == n || other.terms[j].symbol < terms[i].symbol {
+                let value = factor * other.terms[j].coefficient
+                if value != 0 && other.terms[j].symbol != skip {
+                    result.terms.append(Term(symbol: other.terms[j].symbol, coefficient: value))
+                    added(other.terms[j].symbol)
                 }
                 j += 1
             } else {
-                let addend = factor * other.coefficients[j]
-                let sum = coefficients[i] + addend
-                if symbols[i] == skip || Tolerance.cancels(sum, scale: max(abs(coefficients[i]), abs(addend))) {
-                    dropped(symbols[i])
+                let addend = factor * other.terms[j].coefficient
+                let sum = terms[i].coefficient + addend
+                if terms[i].symbol == skip || Tolerance.cancels(sum, scale: max(abs(terms[i].coefficient), abs(addend))) {
+                    dropped(terms[i].symbol)
                 } else {
-                    result.symbols.append(symbols[i])
-                    result.coefficients.append(sum)
+                    result.terms.append(Term(symbol: terms[i].symbol, coefficient: sum))
                 }
                 i += 1
                 j += 1

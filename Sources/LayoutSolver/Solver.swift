@@ -636,8 +636,8 @@ extension Solver {
         var terms = 0
         var longest = 0
         for index in tableau.rows.indices where tableau.rowBasic[index] >= 0 {
-            terms += tableau.rows[index].symbols.count
-            longest = max(longest, tableau.rows[index].symbols.count)
+            terms += tableau.rows[index].terms.count
+            longest = max(longest, tableau.rows[index].terms.count)
         }
         let definitions = records.filter {
             if case .definition = $0.placement { return true }

@@ -33,13 +33,13 @@ struct SparseSum: Sendable {
         withBuffers { slot, terms, count in Self.accumulate(key, amount, slot, terms, &count) }
     }
 
-    /// Adds `factor · coefficients[i] · keys[i]` for every i (`keys` ascending: a row's terms),
-    /// through the storage's buffers: the hot loop of refreshing and building long rows.
-    mutating func add(_ factor: Double, keys: [Int], coefficients: [Double]) {
-        guard let largest = keys.last else { return }
-        reserve(key: largest, more: keys.count)
+    /// Adds `factor` times each of `rowTerms` (symbols ascending: a row's terms), through the
+    /// storage's buffers: the hot loop of refreshing and building long rows.
+    mutating func add(_ factor: Double, _ rowTerms: [Row.Term]) {
+        guard let largest = rowTerms.last?.symbol else { return }
+        reserve(key: largest, more: rowTerms.count)
         withBuffers { slot, terms, count in
-            for j in keys.indices { Self.accumulate(keys[j], factor * coefficients[j], slot, terms, &count) }
+            for term in rowTerms { Self.accumulate(term.symbol, factor * term.coefficient, slot, terms, &count) }
         }
     }
 
@@ -89,22 +89,45 @@ struct SparseSum: Sendable {
         return coefficient
     }
 
+    /// Writes the terms that do not cancel over `out` (its storage reused), symbols ascending;
+    /// the sum is empty afterwards.
+    mutating func drain(into out: inout [Row.Term]) {
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(count)
+        drainAscending { out.append(Row.Term(symbol: $0, coefficient: $1)) }
+    }
+
     /// Writes the terms that do not cancel over `outKeys` and `outCoefficients` (their storage
-    /// reused), keys ascending; the sum is empty afterwards. Keys are distinct, so they are
-    /// sorted as plain integers, and not at all when they were added in order.
+    /// reused), keys ascending; the sum is empty afterwards.
     mutating func drain(into outKeys: inout [Int], _ outCoefficients: inout [Double]) {
         outKeys.removeAll(keepingCapacity: true)
         outCoefficients.removeAll(keepingCapacity: true)
         outKeys.reserveCapacity(count)
-        var ascending = true
-        for term in terms[..<count] where !Tolerance.cancels(term.coefficient, scale: term.scale) {
-            if let last = outKeys.last, last > term.key { ascending = false }
-            outKeys.append(term.key)
+        outCoefficients.reserveCapacity(count)
+        drainAscending {
+            outKeys.append($0)
+            outCoefficients.append($1)
         }
-        if !ascending { outKeys.sort() }
-        outCoefficients.reserveCapacity(outKeys.count)
-        for key in outKeys { outCoefficients.append(terms[slot[key]].coefficient) }
-        for term in terms[..<count] { slot[term.key] = -1 }
+    }
+
+    /// Hands `emit` each term that does not cancel, keys ascending, and empties the sum. The
+    /// terms are sorted in place (keys are distinct), and not at all when they came in order.
+    @inline(__always)
+    private mutating func drainAscending(_ emit: (Int, Double) -> Void) {
+        var ascending = true
+        var last = Int.min
+        for term in terms[..<count] where !Tolerance.cancels(term.coefficient, scale: term.scale) {
+            if term.key < last {
+                ascending = false
+                break
+            }
+            last = term.key
+        }
+        if !ascending { terms[..<count].sort { $0.key < $1.key } }
+        for term in terms[..<count] {
+            slot[term.key] = -1
+            if !Tolerance.cancels(term.coefficient, scale: term.scale) { emit(term.key, term.coefficient) }
+        }
         count = 0
     }
 }

@@ -141,15 +141,15 @@ struct Tableau: Sendable {
             rowIsStale.append(false)
             rowRefreshedAt.append(-1)
         }
-        for symbol in row.symbols { noteAdded(symbol, index) }
+        for term in row.terms { noteAdded(term.symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
         peakMagnitude = max(peakMagnitude, abs(row.constant))
-        compactColumns(of: row.symbols)
+        compactColumns(of: row)
         return index
     }
 
     private mutating func freeRow(_ index: Int) {
-        for symbol in rows[index].symbols { occurrences[symbol] -= 1 }
+        for term in rows[index].terms { occurrences[term.symbol] -= 1 }
         let basic = rowBasic[index]
         if basic >= 0 { basicRow[basic] = -1 }
         rows[index] = Row()
@@ -164,12 +164,12 @@ struct Tableau: Sendable {
         occurrences[symbol] += 1
     }
 
-    /// Compacts the columns of `symbols` that have grown past four times their occurrences (each
-    /// compaction binary-searches every entry in its row, so rarer ones cost less). Only
-    /// called when every row is in place (compaction reads the rows).
-    private mutating func compactColumns(of symbols: [Int]) {
-        for symbol in symbols where columns.count(symbol) > 4 * occurrences[symbol] + 64 {
-            compactColumn(symbol)
+    /// Compacts the columns of `row`'s symbols that have grown past four times their
+    /// occurrences (each compaction binary-searches every entry in its row, so rarer ones cost
+    /// less). Only called when every row is in place (compaction reads the rows).
+    private mutating func compactColumns(of row: Row) {
+        for term in row.terms where columns.count(term.symbol) > 4 * occurrences[term.symbol] + 64 {
+            compactColumn(term.symbol)
         }
     }
 
@@ -228,14 +228,13 @@ struct Tableau: Sendable {
             var target = rows[index]
             rows[index] = Row()
             let at = target.position(of: symbol)
-            guard at < target.symbols.count, target.symbols[at] == symbol else {
+            guard at < target.terms.count, target.terms[at].symbol == symbol else {
                 rows[index] = target
                 continue
             }
-            let factor = target.coefficients[at]
-            if definition.symbols.count <= 4 || definition.symbols.count * 8 <= target.symbols.count {
-                target.symbols.remove(at: at)
-                target.coefficients.remove(at: at)
+            let factor = target.terms[at].coefficient
+            if definition.terms.count <= 4 || definition.terms.count * 8 <= target.terms.count {
+                target.terms.remove(at: at)
                 target.addInPlace(
                     factor, definition,
                     added: { noteAdded($0, index) },
@@ -248,7 +247,7 @@ struct Tableau: Sendable {
                     factor, definition, skipping: symbol, into: &merged,
                     added: { noteAdded($0, index) },
                     dropped: { if $0 != symbol { occurrences[$0] -= 1 } })
-                if merged.symbols.capacity > 2 * merged.symbols.count + 32 {
+                if merged.isOversized {
                     // The spare grew on a long row: keep it for the next long merge and give
                     // this row storage of its own size, or every row would end up that large.
                     rows[index] = Row(fitting: merged)
@@ -260,7 +259,7 @@ struct Tableau: Sendable {
             }
             noteIfInfeasible(index)
         }
-        compactColumns(of: definition.symbols)
+        compactColumns(of: definition)
         objective.substitute(symbol, by: definition)
     }
 
@@ -302,7 +301,7 @@ struct Tableau: Sendable {
     @inline(__always)
     private func isNoise(_ a: Double, in row: Row) -> Bool {
         guard abs(a) < 1e-6 else { return false }
-        let largest = row.coefficients.reduce(0) { max($0, abs($1)) }
+        let largest = row.terms.reduce(0) { max($0, abs($1.coefficient)) }
         return abs(a) < Tolerance.pivotNoise * largest
     }
 
@@ -318,7 +317,7 @@ struct Tableau: Sendable {
             let a = rows[index].coefficient(of: symbol)
             guard a < -Tolerance.zero, !isNoise(a, in: rows[index]) else { continue }
             let ratio = max(0, rows[index].constant) / -a
-            let key = (length: bland ? 0 : rows[index].symbols.count, basic: rowBasic[index])
+            let key = (length: bland ? 0 : rows[index].terms.count, basic: rowBasic[index])
             if ratio < bestRatio || (ratio == bestRatio && key < bestKey) {
                 best = index
                 bestRatio = ratio
@@ -353,13 +352,12 @@ struct Tableau: Sendable {
         var capacity = 2
         for variable in expression.variables {
             let symbol = variable < variableSymbol.count ? variableSymbol[variable] : -1
-            capacity += symbol >= 0 && basicRow[symbol] >= 0 ? rows[basicRow[symbol]].symbols.count : 1
+            capacity += symbol >= 0 && basicRow[symbol] >= 0 ? rows[basicRow[symbol]].terms.count : 1
         }
         let long = capacity > Tableau.sparseBuildAfter
         var sum = SparseSum()
         if long { swap(&sum, &building) } else {
-            row.symbols.reserveCapacity(capacity)
-            row.coefficients.reserveCapacity(capacity)
+            row.terms.reserveCapacity(capacity)
         }
         for i in expression.variables.indices {
             let symbol = externalSymbol(for: expression.variables[i])
@@ -379,7 +377,7 @@ struct Tableau: Sendable {
             }
         }
         if long {
-            sum.drain(into: &row.symbols, &row.coefficients)
+            sum.drain(into: &row.terms)
             swap(&sum, &building)
         }
         // What the row was computed through, not only what it holds now: its rows' values
@@ -419,14 +417,14 @@ struct Tableau: Sendable {
             subject = chooseSubject(row, tag)
         }
         if subject < 0 {
-            if row.symbols.allSatisfy({ kinds[$0] == .dummy }) {
+            if row.terms.allSatisfy({ kinds[$0.symbol] == .dummy }) {
                 if abs(row.constant) > Tolerance.consistency * scale { throw .unsatisfiable(conflict: []) }
                 if tag.marker >= 0 {
                     subject = tag.marker
-                } else if let dummy = row.symbols.indices.max(by: { abs(row.coefficients[$0]) < abs(row.coefficients[$1]) }) {
+                } else if let dummy = row.terms.indices.max(by: { abs(row.terms[$0].coefficient) < abs(row.terms[$1].coefficient) }) {
                     // A dummy made basic must stay 0: moving the edit later breaks this row,
                     // and the dual simplex reports the conflict.
-                    subject = row.symbols[dummy]
+                    subject = row.terms[dummy].symbol
                     tag.onlyPinsEdits = true
                 } else {
                     return tag
@@ -439,7 +437,7 @@ struct Tableau: Sendable {
         let a = row.coefficient(of: subject)
         row.remove(subject)
         row.scale(by: -1 / a)
-        if row.symbols.capacity > 2 * row.symbols.count + 32 {
+        if row.isOversized {
             // Reserved for the rows it took in, most of which cancelled.
             row = Row(fitting: row)
         }
@@ -455,14 +453,14 @@ struct Tableau: Sendable {
     /// marker or error with a negative coefficient; else -1.
     private func chooseSubject(_ row: Row, _ tag: ConstraintTag) -> Int {
         var largest = 0.0
-        for i in row.symbols.indices where kinds[row.symbols[i]] == .external {
-            largest = max(largest, abs(row.coefficients[i]))
+        for term in row.terms where kinds[term.symbol] == .external {
+            largest = max(largest, abs(term.coefficient))
         }
         var best = -1
         var bestCount = Int.max
-        for i in row.symbols.indices where kinds[row.symbols[i]] == .external
-            && abs(row.coefficients[i]) >= Tolerance.pivotRatio * largest {
-            let symbol = row.symbols[i]
+        for term in row.terms where kinds[term.symbol] == .external
+            && abs(term.coefficient) >= Tolerance.pivotRatio * largest {
+            let symbol = term.symbol
             let count = occurrences[symbol]
             if count < bestCount {
                 best = symbol
@@ -510,11 +508,11 @@ struct Tableau: Sendable {
             // every coefficient is rounding noise, drop the row (0 = 0: the constraint was implied).
             var pivotable: Int?
             var largest = Tolerance.zero
-            for i in rows[index].symbols.indices where abs(rows[index].coefficients[i]) > largest {
-                let symbol = rows[index].symbols[i]
+            for term in rows[index].terms where abs(term.coefficient) > largest {
+                let symbol = term.symbol
                 guard kinds[symbol] != .dummy && kinds[symbol] != .artificial else { continue }
                 pivotable = symbol
-                largest = abs(rows[index].coefficients[i])
+                largest = abs(term.coefficient)
             }
             if let pivotable {
                 unbudgeted { (t: inout Tableau) throws(SolverError) in try t.pivot(pivotable, index) }
@@ -536,10 +534,10 @@ struct Tableau: Sendable {
     private func phaseOneEntering(_ goal: Row, steepest: Bool) -> Int? {
         var best: Int?
         var bestCoefficient = -Tolerance.zero
-        for i in goal.symbols.indices where kinds[goal.symbols[i]].canEnter && goal.coefficients[i] < bestCoefficient {
-            best = goal.symbols[i]
+        for term in goal.terms where kinds[term.symbol].canEnter && term.coefficient < bestCoefficient {
+            best = term.symbol
             guard steepest else { return best }
-            bestCoefficient = goal.coefficients[i]
+            bestCoefficient = term.coefficient
         }
         return best
     }
@@ -637,7 +635,7 @@ struct Tableau: Sendable {
         columns.removeAll()
         for symbol in occurrences.indices { occurrences[symbol] = 0 }
         for index in rows.indices where rowBasic[index] != Tableau.freeSlot {
-            for symbol in rows[index].symbols { noteAdded(symbol, index) }
+            for term in rows[index].terms { noteAdded(term.symbol, index) }
         }
     }
 
@@ -661,8 +659,8 @@ struct Tableau: Sendable {
             }
             let depth = stack.count
             var outdated = 0
-            for symbol in rows[top].symbols {
-                let row = basicRow[symbol]
+            for term in rows[top].terms {
+                let row = basicRow[term.symbol]
                 guard row >= 0 else { continue }
                 outdated += 1
                 if rowIsStale[row], rowRefreshedAt[row] != basicChanges, !stack.contains(row) { stack.append(row) }
@@ -688,16 +686,15 @@ struct Tableau: Sendable {
         refreshing = SparseSum()
         var result = Row(constant: row.constant)
         result.magnitude = row.magnitude
-        for i in row.symbols.indices {
-            let basic = basicRow[row.symbols[i]]
-            let factor = row.coefficients[i]
+        for term in row.terms {
+            let basic = basicRow[term.symbol]
             guard basic >= 0 else {
-                sum.add(row.symbols[i], factor)
+                sum.add(term.symbol, term.coefficient)
                 continue
             }
-            sum.add(factor, rows[basic], into: &result)
+            sum.add(term.coefficient, rows[basic], into: &result)
         }
-        sum.drain(into: &result.symbols, &result.coefficients)
+        sum.drain(into: &result.terms)
         refreshing = sum
         return result
     }
@@ -709,8 +706,8 @@ struct Tableau: Sendable {
     private mutating func mergingBasicRows(into row: Row) -> Row {
         var result = row
         var position = 0
-        while position < result.symbols.count {
-            let symbol = result.symbols[position]
+        while position < result.terms.count {
+            let symbol = result.terms[position].symbol
             let basic = basicRow[symbol]
             guard basic >= 0 else {
                 position += 1
@@ -718,14 +715,14 @@ struct Tableau: Sendable {
             }
             var merged = scratch
             scratch = Row()
-            result.merge(result.coefficients[position], rows[basic], skipping: symbol, into: &merged,
+            result.merge(result.terms[position].coefficient, rows[basic], skipping: symbol, into: &merged,
                          added: { _ in }, dropped: { _ in })
             scratch = result
             result = merged
             // The merged row holds only parametric symbols below `symbol`'s place as before.
             position = result.position(of: symbol)
         }
-        if result.symbols.capacity > 2 * result.symbols.count + 32 {
+        if result.isOversized {
             scratch = result
             result = Row(fitting: scratch)
         }
@@ -774,9 +771,8 @@ struct Tableau: Sendable {
             guard row.constant < -Tolerance.feasibility else { continue }
             var entering = -1
             var enteringCoefficient = 0.0
-            for i in row.symbols.indices {
-                let symbol = row.symbols[i]
-                let a = row.coefficients[i]
+            for term in row.terms {
+                let (symbol, a) = (term.symbol, term.coefficient)
                 guard a > Tolerance.zero, kinds[symbol].canEnter, !isNoise(a, in: row) else { continue }
                 if entering < 0 || objective.ratio(symbol, a, isBelow: entering, enteringCoefficient) == true {
                     entering = symbol
@@ -817,7 +813,7 @@ extension SparseSum {
     /// computed through, `Row.magnitude`) to `target`'s, whose terms are the sum's.
     @inline(__always)
     mutating func add(_ factor: Double, _ row: Row, into target: inout Row) {
-        add(factor, keys: row.symbols, coefficients: row.coefficients)
+        add(factor, row.terms)
         target.constant += factor * row.constant
         target.magnitude = max(target.magnitude, abs(factor) * row.magnitude, abs(target.constant))
     }
