@@ -57,6 +57,28 @@ struct NormalizedExpression: Sendable {
     var magnitude: Double
 }
 
+extension NormalizedExpression {
+    /// Whether `self relation 0`, evaluated with each variable at `value`, misses by more than
+    /// `Tolerance.precision` moves of its variables could make up (see `Tolerance.precision`).
+    @inline(__always)
+    func missesBeyondPrecision(_ relation: Relation, at value: (Int) -> Double) -> Bool {
+        var sum = constant
+        var reach = 0.0
+        for i in variables.indices {
+            let v = value(variables[i])
+            sum += coefficients[i] * v
+            reach += abs(coefficients[i]) * max(1, abs(v))
+        }
+        let miss: Double
+        switch relation {
+        case .equal: miss = abs(sum)
+        case .lessThanOrEqual: miss = sum
+        case .greaterThanOrEqual: miss = -sum
+        }
+        return !(miss <= Tolerance.precision * max(reach, abs(constant)))
+    }
+}
+
 /// The numeric tolerances of the engine, in one place.
 enum Tolerance {
     /// A sum whose magnitude is at most this fraction of its largest addend is treated as exact cancellation.

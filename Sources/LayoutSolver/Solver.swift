@@ -591,21 +591,9 @@ public struct Solver: Sendable {
     func verifyRequired() throws(SolverError) {
         for handle in records.indices where records[handle].priority >= 1000 && records[handle].isActive {
             let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
-            var sum = expression.constant
-            var reach = 0.0
-            for i in expression.variables.indices {
-                let value = values[expression.variables[i]]
-                sum += expression.coefficients[i] * value
-                reach += abs(expression.coefficients[i]) * max(1, abs(value))
+            if expression.missesBeyondPrecision(records[handle].relation, at: { values[$0] }) {
+                throw .imprecise(ConstraintHandle(index: handle))
             }
-            let scale = max(reach, abs(expression.constant))
-            let miss: Double
-            switch records[handle].relation {
-            case .equal: miss = abs(sum)
-            case .lessThanOrEqual: miss = sum
-            case .greaterThanOrEqual: miss = -sum
-            }
-            if !(miss <= Tolerance.precision * scale) { throw .imprecise(ConstraintHandle(index: handle)) }
         }
     }
 }

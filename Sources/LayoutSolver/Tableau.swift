@@ -430,7 +430,7 @@ struct Tableau: Sendable {
                     return tag
                 }
             } else {
-                try insertWithArtificial(row, tolerance: Tolerance.consistency * scale)
+                try insertWithArtificial(row, tolerance: Tolerance.consistency * scale, holding: expression, relation)
                 return tag
             }
         }
@@ -476,7 +476,17 @@ struct Tableau: Sendable {
 
     /// Phase one: adds `0 = row` through an artificial symbol and minimises it. On failure the
     /// artificial row is dropped, which leaves an equivalent basis of the previous constraints.
-    private mutating func insertWithArtificial(_ row: Row, tolerance: Double) throws(SolverError) {
+    ///
+    /// The constraint, `expression relation 0`, conflicts when the artificial stays above what
+    /// rounding could leave (`tolerance`, and what the pivots passed through), and also when
+    /// the constraint itself, evaluated at the values phase one reached, misses by more than
+    /// `Tolerance.precision` of its own size: a row computed through large numbers can hide a
+    /// small real conflict inside its rounding allowance, and accepted, it would only make the
+    /// solve fail as `.imprecise` (a miss of 2e-6 between two constraints on x ≈ 0.001 allowed
+    /// as rounding because a row through x had carried 2.9e5).
+    private mutating func insertWithArtificial(
+        _ row: Row, tolerance: Double, holding expression: NormalizedExpression, _ relation: Relation
+    ) throws(SolverError) {
         let artificial = newSymbol(.artificial)
         _ = storeRow(row, basic: artificial)
         let goal = storeRow(row, basic: Tableau.phaseOneObjective)
@@ -497,7 +507,7 @@ struct Tableau: Sendable {
         // The pivots brought other rows, and the rounding of what they passed through, in.
         let allowed = max(tolerance, Tolerance.consistency * rows[goal].magnitude)
         freeRow(goal)
-        if residual > allowed {
+        if residual > allowed || expression.missesBeyondPrecision(relation, at: { value(of: $0) }) {
             removeMarker(artificial)
             objective.clear(artificial)
             throw .unsatisfiable(conflict: [])
