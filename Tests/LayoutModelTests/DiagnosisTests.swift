@@ -203,6 +203,26 @@ import Testing
         #expect(result.layouts[1].warnings.first?.message.contains("'size.width' (root.width == 375)") == true)
     }
 
+    @Test func warningsThatHoldAtEverySizeAreReportedAtEverySize() throws {
+        // `again` repeats a.width == 100 (redundant whatever the root's size); `cap` keeps a
+        // narrower than the root, which a.width == 100 does not bound, so it stays quiet. The
+        // root-size edits share no linear form with another constraint, so the warnings found at
+        // 320 are kept for 375 and 414: they must be the same ones.
+        let result = try solve("""
+        {"sizes": [{"width": 320, "height": 100}, {"width": 375, "height": 100}, {"width": 414, "height": 100}],
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}],
+         "constraints": ["a.left == root.left", "a.top == root.top", "a.height == 10", "a.width == 100",
+                         {"equation": "a.width == 100", "id": "again"},
+                         {"equation": "a.width <= root.width", "id": "cap"}]}
+        """)
+        #expect(result.layouts.count == 3)
+        for layout in result.layouts {
+            #expect(layout.warnings.map(\.constraint) == ["again"])
+            #expect(layout.warnings.first?.kind == .redundant)
+            #expect(layout.frames.first { $0.id == "a" }?.frame.width == 100)
+        }
+    }
+
     @Test func redundantConstraints() throws {
         // twice: the same width twice (the second is redundant); again: a.right == root.left + 100,
         // implied by a.left == 0 and a.width == 100 (the solver finds it reduces to 0 = 0);

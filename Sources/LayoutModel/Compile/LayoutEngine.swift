@@ -50,6 +50,10 @@ private struct Installation {
     /// The root-size edits (`size.width`, `size.height`), which `move(to:)` updates.
     private var rootSizeEntries: [(index: Int, axis: LayoutAxis)] = []
     private(set) var conflicts: [Conflict] = []
+    /// The warnings of the last `read()` when they hold at any root size (see
+    /// `ConstraintWarnings.find`'s `varying`): a move to another size changes nothing else
+    /// they depend on, so later sizes reuse them.
+    private var warningsAtAnySize: [ConstraintWarning]?
     private var size: RootSize
     /// The solver's expression of the constraint being added, its storage reused.
     private var scratch = LinearExpression()
@@ -194,7 +198,15 @@ private struct Installation {
         }
         let ambiguities = ambiguities()
         let root = frames[tree.rootIndex].frame
-        let warnings = ConstraintWarnings.find(in: constraints, of: request, handles: handles, solver: solver)
+        let warnings: [ConstraintWarning]
+        if let kept = warningsAtAnySize {
+            warnings = kept
+        } else {
+            let found = ConstraintWarnings.find(
+                in: constraints, of: request, handles: handles, solver: solver, varying: rootSizeEntries.map(\.index))
+            warnings = found.warnings
+            warningsAtAnySize = found.holdWhileOnlyVaryingChange ? warnings : nil
+        }
         let explained = request.explain.compactMap { id -> Int? in
             if case .view(let index)? = tree.item(id) { return index }
             return nil

@@ -37,11 +37,19 @@ enum ConstraintWarnings {
     /// The warnings among `constraints`, in their order; `handles`: each one's solver handle
     /// (nil when it was broken), which `solver` says whether it reduced to `0 = 0`.
     ///
+    /// `varying`: constraints whose constants may change while everything else stays (the
+    /// root-size edits, when the root moves to another size). `holdWhileOnlyVaryingChange` is
+    /// true when none of them shares a linear form (a hash) with another constraint: only
+    /// constants compared within such a group decide warnings, so the same warnings then hold
+    /// whatever those constants become.
+    ///
     /// Cost: one allocation-free hash per constraint and a hash table of them; only constraints
     /// sharing a hash are compared, term by term, and not even those when they cannot warn.
     static func find(
-        in constraints: ConstraintList, of request: LayoutRequest, handles: [ConstraintHandle?], solver: Solver
-    ) -> [ConstraintWarning] {
+        in constraints: ConstraintList, of request: LayoutRequest, handles: [ConstraintHandle?], solver: Solver,
+        varying: [Int] = []
+    ) -> (warnings: [ConstraintWarning], holdWhileOnlyVaryingChange: Bool) {
+        var holdWhileOnlyVaryingChange = true
         var found: [(index: Int, warning: ConstraintWarning)] = []
         var sameHash = SameHash(capacity: constraints.count)
         for index in constraints.indices where handles[index] != nil && !constraints[index].isFittingSize {
@@ -53,6 +61,7 @@ enum ConstraintWarnings {
         var bounds: [Bound] = []
         for group in sameHash.groups where group.count > 1 {
             let members = sameHash.members(of: group)
+            if !varying.isEmpty, members.contains(where: varying.contains) { holdWhileOnlyVaryingChange = false }
             // Without a required bound only a stronger optional one can make a warning, and
             // content hugging and compression resistance are never called redundant.
             guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
@@ -88,7 +97,7 @@ enum ConstraintWarnings {
                 constraint: id, kind: .redundant,
                 message: "'\(id)' (\(constraint.description(in: request))) is implied by the required constraints installed before it: removing it changes nothing")))
         }
-        return found.sorted { $0.index < $1.index }.map(\.warning)
+        return (found.sorted { $0.index < $1.index }.map(\.warning), holdWhileOnlyVaryingChange)
     }
 
     /// Warnings among bounds on one linear form. Near-linear in their number (a request may
