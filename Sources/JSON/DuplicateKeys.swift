@@ -7,20 +7,11 @@ extension JSONParser {
     func duplicateKey(objectEntry: Int, count: Int) -> Int? {
         if count <= Self.pairwiseDuplicateLimit {
             return withUnsafeTemporaryAllocation(of: (signature: UInt64, key: Int).self, capacity: count) { keys in
-                // One bit per signature: equal keys set the same bit, so distinct bits rule out
-                // a duplicate without comparing the pairs.
-                var seen: UInt64 = 0
-                var shared = false
                 var key = objectEntry + 1
                 for i in 0..<count {
-                    let signature = signature(tape[key])
-                    keys.initializeElement(at: i, to: (signature, key))
-                    let bit: UInt64 = 1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
-                    shared = shared || seen & bit != 0
-                    seen |= bit
+                    keys.initializeElement(at: i, to: (Self.signature(tape[key], in: p), key))
                     key = nextKey(after: key)
                 }
-                guard shared else { return nil }
                 for b in 1..<count {
                     for a in 0..<b where keys[a].signature == keys[b].signature
                         && keysEqual(tape[keys[a].key], tape[keys[b].key]) {
@@ -61,11 +52,19 @@ extension JSONParser {
         return first
     }
 
-    /// Length and first bytes of a key's unescaped content: equal keys have equal signatures.
-    /// A key with 8 bytes of the document from its start is read in one load and masked.
-    private func signature(_ entry: TapeEntry) -> UInt64 {
+    /// The one bit of 64 that a key with `signature` sets in ``JSONParser/Frame/keyBits``.
+    @inline(__always)
+    static func signatureBit(_ signature: UInt64) -> UInt64 {
+        1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// Length and first bytes of a key's unescaped content in `p`: equal keys have equal
+    /// signatures. A key with 8 bytes of the document from its start is read in one load and masked.
+    /// Static, so that the scanner calls it without copying the parser.
+    @inline(__always)
+    static func signature(_ entry: TapeEntry, in p: UnsafeBufferPointer<UInt8>) -> UInt64 {
         if entry.hasEscapes {
-            return decodedString(entry: entry).withUnsafeBufferPointer(JSONKeys.signature)
+            return unescape(UnsafeBufferPointer(rebasing: p[entry.contentRange])).withUnsafeBufferPointer(JSONKeys.signature)
         }
         let start = Int(entry.offset) + 1
         let count = Int(entry.length)

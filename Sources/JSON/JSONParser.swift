@@ -12,6 +12,11 @@ struct JSONParser {
         var isObject: Bool
         /// Tape index of the most recent key (objects only), for error pointers.
         var lastKey: Int
+        /// One bit per key signature of the first ``JSONParser/pairwiseDuplicateLimit`` keys, set
+        /// as each key is scanned: equal keys set the same bit.
+        var keyBits: UInt64 = 0
+        /// Whether two of those keys set the same bit, so that the object may repeat a key.
+        var keyBitShared = false
     }
 
     let p: UnsafeBufferPointer<UInt8>
@@ -147,7 +152,8 @@ struct JSONParser {
     /// Pops the innermost container, after checking an object for duplicate keys.
     mutating func close() throws(JSONSyntaxError) {
         let frame = top
-        if frame.isObject && frame.count > 1,
+        // An object of few keys whose bits are all distinct cannot repeat one.
+        if frame.isObject && frame.count > 1 && (frame.keyBitShared || Int(frame.count) > Self.pairwiseDuplicateLimit),
            let duplicate = duplicateKey(objectEntry: frame.entry, count: Int(frame.count)) {
             let name = String(decoding: decodedString(entry: tape[duplicate]), as: UTF8.self)
             throw error(at: Int(tape[duplicate].offset), "duplicate key \"\(name)\"")
@@ -172,6 +178,11 @@ struct JSONParser {
         }
         top.lastKey = tape.count
         var i = skipWhitespace(from: try scanString(at: start))
+        if Int(top.count) < Self.pairwiseDuplicateLimit {
+            let bit = Self.signatureBit(Self.signature(tape[top.lastKey], in: p))
+            top.keyBitShared = top.keyBitShared || top.keyBits & bit != 0
+            top.keyBits |= bit
+        }
         guard i < p.count && p[i] == ASCII.colon else {
             throw error(at: i, "expected ':' after an object key")
         }

@@ -99,6 +99,22 @@ import Testing
         #expect(escaped.message == #"duplicate key "abcdefgX""#)
     }
 
+    @Test func duplicateKeysAreFoundAcrossNestedValuesAndAtEveryCount() throws {
+        // The object's key bits are kept while a member's own object is scanned.
+        let nested = try #require(parseError(#"{"a": {"b": 1, "c": [{"a": 2}]}, "d": 3, "a": 4}"#))
+        #expect(nested.message == #"duplicate key "a""#)
+        #expect(nested.offset == 41)
+        // 2 to 40 distinct keys (their bits collide from time to time) parse; a repeat of the
+        // first key as the last is found whether the keys are checked pairwise or sorted.
+        for count in 2...40 {
+            let members = (0..<count).map { "\"key\($0)\": \($0)" }
+            _ = parse("{" + members.joined(separator: ", ") + "}")
+            let repeated = "{" + (members + [#""key0": 0"#]).joined(separator: ", ") + "}"
+            let error = try #require(parseError(repeated), "\(count) keys")
+            #expect(error.message == #"duplicate key "key0""#)
+        }
+    }
+
     @Test func duplicateKeysInSiblingObjectsAreFine() {
         _ = parse(#"[{"a": 1}, {"a": 2}, {"a": {"a": {"a": 3}}}]"#)
     }
