@@ -1,6 +1,7 @@
 extension JSONParser {
     /// Scans and validates the string whose opening quote is at `start`, appends its
     /// entry, and returns the offset just past the closing quote.
+    @inline(__always)
     mutating func scanString(at start: Int) throws(JSONSyntaxError) -> Int {
         let n = p.count
         var j = start + 1
