@@ -7,7 +7,17 @@ import JSON
 public struct ObjectReader {
     /// The object read.
     public var value: JSONValue { fields.object }
-    public let pointer: JSONPointer
+    /// Where the object is in the request.
+    public var pointer: JSONPointer { Self.pointer(base, memberName) }
+    /// The pointer given, or for an object read by ``object(_:allowed:)-(Int,_)`` its parent's,
+    /// with the member's name in `memberName`: the pointer is made only when a problem needs
+    /// it (making it for every `intrinsicSize`, `hugging`, … cost two allocations).
+    private let base: JSONPointer
+    private let memberName: String?
+
+    private static func pointer(_ base: JSONPointer, _ memberName: String?) -> JSONPointer {
+        memberName.map { base / $0 } ?? base
+    }
     /// The largest |number| accepted (422 `limit-magnitude` past it, and for a non-finite one);
     /// `nil` for constraint forms, whose numbers are checked once expanded (a non-finite one is
     /// then 422 `invalid-number`).
@@ -20,14 +30,20 @@ public struct ObjectReader {
     ///
     /// Every accessor takes a field by name or, in hot paths, by its index in `allowed`.
     public init(_ value: JSONValue, at pointer: JSONPointer, allowed: JSONKeys, maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
+        try self.init(value, base: pointer, memberName: nil, allowed: allowed, maxMagnitude: maxMagnitude)
+    }
+
+    /// Reads `value`, which is at `base`, or at its member `memberName` when there is one.
+    private init(_ value: JSONValue, base: JSONPointer, memberName: String?, allowed: JSONKeys, maxMagnitude: Double?) throws(LayoutProblem) {
         guard value.kind == .object else {
-            throw .schema("expected an object, found \(value.kind.article)", at: pointer)
+            throw .schema("expected an object, found \(value.kind.article)", at: Self.pointer(base, memberName))
         }
         let fields = value.fields(allowed)
         if let unknown = fields.unknownKey {
-            throw .schema("unknown field '\(unknown)'; expected one of: \(allowed.names.joined(separator: ", "))", at: pointer / unknown)
+            throw .schema("unknown field '\(unknown)'; expected one of: \(allowed.names.joined(separator: ", "))", at: Self.pointer(base, memberName) / unknown)
         }
-        self.pointer = pointer
+        self.base = base
+        self.memberName = memberName
         self.maxMagnitude = maxMagnitude
         self.keys = allowed
         self.fields = fields
@@ -129,7 +145,7 @@ public struct ObjectReader {
     /// The object at `field`, read against `allowed`.
     public func object(_ field: Int, allowed: JSONKeys) throws(LayoutProblem) -> ObjectReader? {
         guard let member = member(field) else { return nil }
-        return try ObjectReader(member, at: pointer / keys.names[field], allowed: allowed, maxMagnitude: maxMagnitude)
+        return try ObjectReader(member, base: pointer, memberName: keys.names[field], allowed: allowed, maxMagnitude: maxMagnitude)
     }
 
     public func array(_ key: String) throws(LayoutProblem) -> [JSONValue]? {
