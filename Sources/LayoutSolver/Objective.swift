@@ -51,7 +51,10 @@ struct Objective: Sendable {
 
     /// The priority of each level, in the order the levels were made.
     private(set) var priorities: [Double] = []
+    /// priority → level, kept only beyond `searchedLevels` levels (empty until then).
     private var levelOfPriority: [Double: Int] = [:]
+    /// Up to this many levels (the usual case) are searched, faster than a table is hashed.
+    private static let searchedLevels = 8
     /// symbol → its nonzero costs.
     private var vectors: [CostVector] = []
 
@@ -76,19 +79,23 @@ struct Objective: Sendable {
         slot.append(-1)
     }
 
-    /// The level of `priority`, made if absent. A handful of levels (the usual case) is searched
-    /// faster than the table is hashed.
+    /// The level of `priority`, made if absent.
     mutating func level(for priority: Double) -> Int {
-        if priorities.count <= 8, let level = priorities.firstIndex(of: priority) { return level }
-        if let level = levelOfPriority[priority] { return level }
+        if let level = existingLevel(for: priority) { return level }
         priorities.append(priority)
-        levelOfPriority[priority] = priorities.count - 1
+        if priorities.count > Self.searchedLevels {
+            if levelOfPriority.isEmpty {
+                for level in priorities.indices { levelOfPriority[priorities[level]] = level }
+            } else {
+                levelOfPriority[priority] = priorities.count - 1
+            }
+        }
         return priorities.count - 1
     }
 
     /// The level of `priority`, if present.
     func existingLevel(for priority: Double) -> Int? {
-        levelOfPriority[priority]
+        priorities.count <= Self.searchedLevels ? priorities.firstIndex(of: priority) : levelOfPriority[priority]
     }
 
     /// Adds `amount` to the cost of `symbol` at `level`.

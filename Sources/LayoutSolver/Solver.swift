@@ -93,8 +93,12 @@ public struct Solver: Sendable {
     var impliedEqualities: Set<Int> = []
     /// Whether some constraint's row made an edit's marker basic (removing an edit then rebuilds).
     var editMarkerPinned = false
-    /// Scratch for `inliningDefinitions`.
+    /// Scratch for `inliningDefinitions`: the sum, the definitions waiting, and the terms of the
+    /// last expression it made, whose storage the next one reuses once that expression is gone.
     var inlining = SparseSum()
+    var inliningPending: [Int] = []
+    var inlinedVariables: [Int] = []
+    var inlinedCoefficients: [Double] = []
     /// The largest |value| of the last solve (definitions included: they never enter the tableau).
     var valuePeak = 0.0
     /// Optional constraints added since the last solve, ascending. They enter the tableau when
@@ -364,7 +368,9 @@ public struct Solver: Sendable {
         var sum = inlining
         inlining = SparseSum()
         /// Definitions to expand, ascending and distinct: the last is expanded next.
-        var pending: [Int] = []
+        var pending = inliningPending
+        inliningPending = []
+        pending.removeAll(keepingCapacity: true)
         var constant = expression.constant
         var magnitude = expression.magnitude
         func accumulate(_ variable: Int, _ amount: Double) {
@@ -395,12 +401,11 @@ public struct Solver: Sendable {
                 accumulate(definition.variables[i], scale * definition.coefficients[i])
             }
         }
-        var variables: [Int] = []
-        var coefficients: [Double] = []
-        sum.drain(into: &variables, &coefficients)
+        sum.drain(into: &inlinedVariables, &inlinedCoefficients)
         inlining = sum
+        inliningPending = pending
         return NormalizedExpression(
-            variables: variables[...], coefficients: coefficients[...], constant: constant, magnitude: magnitude)
+            variables: inlinedVariables[...], coefficients: inlinedCoefficients[...], constant: constant, magnitude: magnitude)
     }
 
     /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.

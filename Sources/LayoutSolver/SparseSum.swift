@@ -123,7 +123,14 @@ struct SparseSum: Sendable {
             }
             last = term.key
         }
-        if !ascending { terms[..<count].sort { $0.key < $1.key } }
+        if !ascending {
+            // In place through the buffer: sorting `terms[..<count]` copies the slice and writes it back.
+            let n = count
+            terms.withUnsafeMutableBufferPointer { buffer in
+                var first = UnsafeMutableBufferPointer(rebasing: buffer[..<n])
+                first.sort { $0.key < $1.key }
+            }
+        }
         for term in terms[..<count] {
             slot[term.key] = -1
             if !Tolerance.cancels(term.coefficient, scale: term.scale) { emit(term.key, term.coefficient) }
