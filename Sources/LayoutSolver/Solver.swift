@@ -160,15 +160,9 @@ public struct Solver: Sendable {
     ) throws(SolverError) -> ConstraintHandle {
         tableau.meter.startRun()
         try Solver.validate(priority: priority)
-        let start = terms.count
         let range = try terms.append(normalizing: expression, variableCount: variableCount)
-        do {
-            return try append(Record(
-                terms: range, constant: expression.constant, relation: relation, priority: priority, editVariable: -1))
-        } catch {
-            terms.removeLast(from: start)
-            throw error
-        }
+        return try appendNew(Record(
+            terms: range, constant: expression.constant, relation: relation, priority: priority, editVariable: -1))
     }
 
     /// Removes a constraint. Removing a required equality that sits in the tableau rebuilds it.
@@ -218,14 +212,9 @@ public struct Solver: Sendable {
         }
         guard editOf[variable.index] < 0 else { throw .duplicateEditVariable(variable) }
         if definedBy[variable.index] >= 0 { materialize(variable.index) }
-        let start = terms.count
-        let record = Record(terms: terms.append(1, variable.index), constant: -tableau.value(of: variable.index),
-                            relation: .equal, priority: priority, editVariable: variable.index)
-        let handle: ConstraintHandle
-        do { handle = try append(record) } catch {
-            terms.removeLast(from: start)
-            throw error
-        }
+        let handle = try appendNew(Record(
+            terms: terms.append(1, variable.index), constant: -tableau.value(of: variable.index),
+            relation: .equal, priority: priority, editVariable: variable.index))
         editOf[variable.index] = handle.index
         return handle
     }
@@ -298,6 +287,17 @@ public struct Solver: Sendable {
     static func validate(priority: Double) throws(SolverError) {
         guard priority.isFinite, priority > 0, priority <= 1000 else {
             throw .invalidValue("priority \(priority) is outside (0, 1000]")
+        }
+    }
+
+    /// `append` for a record whose terms are the last ones added to the pool: if it does not get
+    /// in, they are dropped again.
+    mutating func appendNew(_ record: Record) throws(SolverError) -> ConstraintHandle {
+        do {
+            return try append(record)
+        } catch {
+            terms.removeLast(from: record.terms.lowerBound)
+            throw error
         }
     }
 
