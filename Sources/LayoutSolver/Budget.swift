@@ -15,32 +15,48 @@ public struct SolverBudget: Sendable {
 }
 
 /// Counts the pivots of one call against a ``SolverBudget``.
+///
+/// The deadline is kept as a `Duration` since the continuous clock's epoch, not as a
+/// `ContinuousClock.Instant`: that type is resilient (its layout is decided by the runtime), and
+/// one stored here made every struct holding the meter — the tableau, the solver — resilient
+/// too, so that copying or reading any of them went through runtime type metadata.
 struct BudgetMeter: Sendable {
-    var budget: SolverBudget
+    /// Pivots allowed in one call.
+    var maxPivots: Int
+    /// The deadline, as a duration since `ContinuousClock().systemEpoch`; nil for none.
+    var deadline: Duration?
     /// Pivots in the current call.
     var pivotsThisRun = 0
     /// Pivots since the solver was made.
     var totalPivots = 0
     /// When false, pivots are counted but never refused (used to restore a consistent state).
     var enforcing = true
+    /// Calls of `checkDeadline()` since the solver was made.
+    var deadlineChecks = 0
+
+    init(budget: SolverBudget) {
+        maxPivots = budget.maxPivots
+        deadline = budget.deadline.map { ContinuousClock().systemEpoch.duration(to: $0) }
+    }
+
+    /// The budget this meter enforces.
+    var budget: SolverBudget {
+        SolverBudget(maxPivots: maxPivots, deadline: deadline.map { ContinuousClock().systemEpoch.advanced(by: $0) })
+    }
 
     /// Starts a new call.
     mutating func startRun() { pivotsThisRun = 0 }
 
-    /// Accounts for one pivot about to be made; throws if the budget forbids it.
+    /// Accounts for one pivot about to be made; throws if the budget forbids it. The clock is
+    /// read every eighth pivot.
     mutating func charge() throws(SolverError) {
         if enforcing {
-            if pivotsThisRun >= budget.maxPivots { throw .pivotBudgetExceeded(limit: budget.maxPivots) }
-            if let deadline = budget.deadline, pivotsThisRun & 7 == 0, ContinuousClock.now >= deadline {
-                throw .deadlineExceeded
-            }
+            if pivotsThisRun >= maxPivots { throw .pivotBudgetExceeded(limit: maxPivots) }
+            if pivotsThisRun & 7 == 0, let deadline, Self.now >= deadline { throw .deadlineExceeded }
         }
         pivotsThisRun += 1
         totalPivots += 1
     }
-
-    /// Calls of `checkDeadline()` since the solver was made.
-    var deadlineChecks = 0
 
     /// Throws if the deadline has passed. Called once per constraint as it is added or placed,
     /// it reads the clock on the first call and every sixteenth after: a request adds thousands
@@ -48,7 +64,10 @@ struct BudgetMeter: Sendable {
     /// of the solve.
     mutating func checkDeadline() throws(SolverError) {
         deadlineChecks &+= 1
-        guard enforcing, let deadline = budget.deadline, deadlineChecks & 15 == 1 else { return }
-        if ContinuousClock.now >= deadline { throw .deadlineExceeded }
+        guard deadlineChecks & 15 == 1, enforcing, let deadline else { return }
+        if Self.now >= deadline { throw .deadlineExceeded }
     }
+
+    /// The continuous clock's reading, as a duration since its epoch.
+    private static var now: Duration { ContinuousClock().systemEpoch.duration(to: .now) }
 }

@@ -132,7 +132,11 @@ public struct Solver: Sendable {
     /// The budget applied to each later call.
     public var budget: SolverBudget {
         get { tableau.meter.budget }
-        set { tableau.meter.budget = newValue }
+        set {
+            let meter = BudgetMeter(budget: newValue)
+            tableau.meter.maxPivots = meter.maxPivots
+            tableau.meter.deadline = meter.deadline
+        }
     }
 
     /// Makes a new variable, with the next dense index.

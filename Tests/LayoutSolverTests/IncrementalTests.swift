@@ -171,6 +171,26 @@ import Testing
         let x = s.makeVariable()
         #expect(throws: SolverError.deadlineExceeded) { try s.add(pin(x, 1), .equal) }
     }
+
+    @Test func aBudgetSetLaterReadsBackAndApplies() throws {
+        var s = Solver()
+        let x = s.makeVariable()
+        try s.add(pin(x, 1), .equal)
+        let future = ContinuousClock.now + .seconds(60)
+        s.budget = SolverBudget(maxPivots: 5, deadline: future)
+        #expect(s.budget.maxPivots == 5)
+        #expect(s.budget.deadline == future)
+        let y = s.makeVariable()
+        try s.add(pin(y, 2), .equal)
+        let past = ContinuousClock.now - .seconds(1)
+        s.budget = SolverBudget(deadline: past)
+        #expect(s.budget.deadline == past)
+        #expect(s.budget.maxPivots == .max)
+        // The clock is read on every sixteenth add: one of the next sixteen stops.
+        #expect(throws: SolverError.deadlineExceeded) {
+            for value in 0..<16 { try s.add(pin(s.makeVariable(), Double(value)), .equal) }
+        }
+    }
 }
 
 @Suite struct EditPinnedByRequiredTests {
