@@ -51,7 +51,6 @@ struct TermPool: Sendable {
             }.map(\.element)
         }
         let start = count
-        reserveCapacity(start + terms.count)
         for term in terms {
             let variable = term.variable.index
             // Insertion from the end: expressions are short and nearly sorted.
@@ -78,7 +77,7 @@ struct TermPool: Sendable {
             coefficients[kept] = coefficients[i]
             kept += 1
         }
-        removeLast(from: kept)
+        if kept < count { removeLast(from: kept) }
         return start..<kept
     }
 
