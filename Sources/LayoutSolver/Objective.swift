@@ -187,6 +187,20 @@ struct Objective: Sendable {
     /// `Tolerance.zero` of 0 count as 0), the lower id on a tie: a strict total order, so the
     /// heap is the same for the same calls.
     private func isBetter(_ a: Int, than b: Int) -> Bool {
+        // Most symbols have one cost: compared without walking the levels.
+        if vectors[a].count == 1, vectors[b].count == 1 {
+            let ca = vectors[a][0], cb = vectors[b][0]
+            let sa = Self.significant(ca.value), sb = Self.significant(cb.value)
+            if ca.level == cb.level {
+                return sa != sb ? sa < sb : a < b
+            }
+            // Different levels: the higher one decides, unless its cost is negligible.
+            let (pa, pb) = (priorities[ca.level], priorities[cb.level])
+            if pa > pb, sa != 0 { return sa < 0 }
+            if pb > pa, sb != 0 { return sb > 0 }
+            if sa != sb { return sa < sb }
+            return a < b
+        }
         var result: Bool?
         forEachLevel(a, b) { ca, cb in
             let sa = Self.significant(ca)
