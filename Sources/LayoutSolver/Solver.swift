@@ -28,7 +28,10 @@ public enum SolverError: Error, Hashable, Sendable {
 /// `add` of a required constraint keeps the tableau feasible (phase one with an artificial
 /// symbol when no subject fits) but does not optimise; optional constraints wait, and enter
 /// when `solve()` starts, after the required ones, a priority level at a time from the highest,
-/// with an optimisation after each level; `suggestValue` re-solves by the dual simplex.
+/// with an optimisation after each level; `suggestValue` re-solves by the dual simplex. From
+/// the first `add` to the end of the next `solve()` the rows of external variables are kept up
+/// to date only when read (see `Tableau`'s batch); `remove`, `addEditVariable` and
+/// `suggestValue` bring every row up to date first.
 ///
 /// Required equalities that introduce a variable found in no other constraint are kept out of
 /// the tableau as *definitions* (`v = …`, evaluated after solving). A later constraint that
@@ -164,6 +167,7 @@ public struct Solver: Sendable {
     ) throws(SolverError) -> ConstraintHandle {
         tableau.meter.startRun()
         try Solver.validate(priority: priority)
+        tableau.beginBatch()
         let range = try terms.append(normalizing: expression, variableCount: variableCount)
         return try appendNew(Record(
             terms: range, constant: expression.constant, relation: relation, priority: priority, editVariable: -1))
@@ -173,6 +177,7 @@ public struct Solver: Sendable {
     public mutating func remove(_ constraint: ConstraintHandle) throws(SolverError) {
         tableau.meter.startRun()
         guard contains(constraint) else { throw .unknownConstraint(constraint) }
+        tableau.endBatch()
         let record = records[constraint.index]
         var inlined = false
         switch record.placement {
@@ -215,6 +220,7 @@ public struct Solver: Sendable {
             throw .invalidValue("variable \(variable.index) was not made by this solver")
         }
         guard editOf[variable.index] < 0 else { throw .duplicateEditVariable(variable) }
+        tableau.endBatch()
         if definedBy[variable.index] >= 0 { materialize(variable.index) }
         let handle = try appendNew(Record(
             terms: terms.append(1, variable.index), constant: -tableau.value(of: variable.index),
@@ -241,6 +247,7 @@ public struct Solver: Sendable {
         tableau.meter.startRun()
         let handle = editOf[variable.index]
         if needsSolve { try optimize() }
+        tableau.endBatch()
         guard case .tableau(let tag) = records[handle].placement else { return }
         let delta = value + records[handle].constant
         guard delta != 0 else { return }

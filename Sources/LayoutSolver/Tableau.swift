@@ -42,12 +42,14 @@ struct Tableau: Sendable {
     /// row → the number of the last compaction that kept it (tells repeated column entries).
     private var rowMark: [Int] = []
     private var compactions = 0
-    /// In a batch (`beginBatch()` to `endBatch()`: placing the optional constraints and
-    /// optimising), substitutions skip the rows of external symbols and leave them stale
-    /// (`staleRows`): those rows never block a ratio test nor carry a cost, and they are the long
-    /// ones (a container's height over its whole subtree). Each stays a true equation, so it is
-    /// brought up to date once, when the batch ends or a new row reads it, by substituting the
-    /// current rows of the symbols that have become basic.
+    /// In a batch (`beginBatch()` to `endBatch()`: from the first `Solver.add` through the
+    /// next solve, which places the optional constraints and optimises), substitutions skip the
+    /// rows of external symbols and leave them stale (`staleRows`): those rows never block a
+    /// ratio test nor carry a cost, and they are the long ones (a container's height over its
+    /// whole subtree), which kept up to date would be merged again for every symbol of theirs
+    /// that becomes basic. Each stays a true equation, so it is brought up to date once, when
+    /// the batch ends or something reads it (a new row, phase one's check of its constraint),
+    /// by substituting the current rows of the symbols that have become basic.
     private var deferringExternalRows = false
     private var staleRows: [Int] = []
     /// row → whether it is in `staleRows`.
@@ -507,6 +509,11 @@ struct Tableau: Sendable {
         // The pivots brought other rows, and the rounding of what they passed through, in.
         let allowed = max(tolerance, Tolerance.consistency * rows[goal].magnitude)
         freeRow(goal)
+        // The constraint's values are read off its variables' rows: bring stale ones up to date.
+        for variable in expression.variables {
+            let symbol = variableSymbol[variable]
+            if basicRow[symbol] >= 0, rowIsStale[basicRow[symbol]] { refreshRow(basicRow[symbol]) }
+        }
         if residual > allowed || expression.missesBeyondPrecision(relation, at: { value(of: $0) }) {
             removeMarker(artificial)
             objective.clear(artificial)
@@ -631,12 +638,13 @@ struct Tableau: Sendable {
         }
     }
 
-    /// Starts a batch (see `staleRows`).
+    /// Starts a batch (see `staleRows`); nothing if one is open.
     mutating func beginBatch() { deferringExternalRows = true }
 
     /// Ends a batch: every row is up to date again, and the column index is rebuilt (its entries
     /// for stale rows went with the columns of the symbols that became basic).
     mutating func endBatch() {
+        guard deferringExternalRows else { return }
         deferringExternalRows = false
         guard !staleRows.isEmpty else { return }
         for index in staleRows { refreshRow(index) }

@@ -245,3 +245,36 @@ import Testing
         #expect(s.pivotCount <= 400)
     }
 }
+
+/// Required adds leave the rows of external variables stale (brought up to date when read, and
+/// all of them when the solve ends); what reads them meanwhile must see current values.
+@Suite struct DeferredExternalRowsTests {
+    @Test func phaseOneChecksTheConstraintAtCurrentValues() throws {
+        // a = s1 and b = s2 are rows of externals; a + b == 100 needs phase one, whose pivot
+        // rewrites s1 and leaves a's row stale. Read stale, a + b would be 0: a false conflict.
+        var s = Solver()
+        let a = s.makeVariable(), b = s.makeVariable()
+        try s.add(expr([(a, 1)]), .greaterThanOrEqual)
+        try s.add(expr([(b, 1)]), .greaterThanOrEqual)
+        try s.add(expr([(a, 1), (b, 1)], -100), .equal)
+        try s.add(pin(a, 30), .equal, priority: 500)
+        try s.solve()
+        #expect(abs(s.value(of: a) - 30) < 1e-9)
+        #expect(abs(s.value(of: b) - 70) < 1e-9)
+    }
+
+    @Test func removingAfterRequiredAddsSeesEveryRow() throws {
+        // Removing the cap a <= 30 right after the adds (no solve between) must free a again.
+        var s = Solver()
+        let a = s.makeVariable(), b = s.makeVariable()
+        try s.add(expr([(a, 1)]), .greaterThanOrEqual)
+        try s.add(expr([(b, 1)]), .greaterThanOrEqual)
+        try s.add(expr([(a, 1), (b, 1)], -100), .equal)
+        let cap = try s.add(pin(a, 30), .lessThanOrEqual)
+        try s.remove(cap)
+        try s.add(pin(a, 70), .equal, priority: 500)
+        try s.solve()
+        #expect(abs(s.value(of: a) - 70) < 1e-9)
+        #expect(abs(s.value(of: b) - 30) < 1e-9)
+    }
+}
