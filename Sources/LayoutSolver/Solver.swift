@@ -52,6 +52,11 @@ public struct Solver: Sendable {
         /// One of a pair of optional bounds on one expression that share a row (see
         /// `placePending`); removing either rebuilds, and the other enters again on its own.
         case pair
+        /// An optional bound on the expression of the required inequality `host`, whose slack is
+        /// that expression (see `slackFolds`): the bound's error is the slack, costed at the
+        /// bound's priority, or nothing when the inequality implies the bound. Removing either
+        /// rebuilds.
+        case onSlack(host: Int)
         /// An optional constraint waiting for the next solve (see `pending`).
         case pending
         case removed
@@ -111,6 +116,11 @@ public struct Solver: Sendable {
     /// through a multiplier of 1e-3 puts a variable at 1e9 until the optimum moves it back,
     /// and a required equality added then is computed as a difference of such numbers).
     var pending: [Int] = []
+    /// Required inequalities whose slacks carry the costs of optional bounds (`.onSlack`).
+    var slackHosts: Set<Int> = []
+    /// Required inequalities placed in the tableau since it was built, ascending (some may have
+    /// been removed since): the candidates of `slackFolds`.
+    var inequalities: [Int] = []
 
     public init(budget: SolverBudget = .unlimited) {
         tableau = Tableau(budget: budget)
@@ -187,17 +197,17 @@ public struct Solver: Sendable {
             if uses[subject] > 1 { inlined = true }
         case .tableau(let tag):
             if tag.marker >= 0 { tableau.remove(tag) }
-        case .pair, .pending, .removed:
+        case .pair, .onSlack, .pending, .removed:
             break
         }
         records[constraint.index].placement = .removed
         impliedEqualities.remove(constraint.index)
         for variable in terms.variables[record.terms] { uses[variable] -= 1 }
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
-        var rebuilds = inlined || (record.editVariable >= 0 && editMarkerPinned)
+        var rebuilds = inlined || (record.editVariable >= 0 && editMarkerPinned) || slackHosts.contains(constraint.index)
         switch record.placement {
         case .tableau(let tag): rebuilds = rebuilds || tag.marker < 0
-        case .pair: rebuilds = true
+        case .pair, .onSlack: rebuilds = true
         case .definition, .pending, .removed: break
         }
         if rebuilds { rebuild() }
@@ -354,6 +364,7 @@ public struct Solver: Sendable {
             let rowsBefore = tableau.rowCount
             let tag = try tableau.insert(inlined, record.relation, priority: record.priority, edit: record.editVariable >= 0)
             if tag.onlyPinsEdits { editMarkerPinned = true }
+            if record.relation != .equal, record.priority >= 1000 { inequalities.append(handle) }
             if record.relation == .equal, record.priority >= 1000, record.editVariable < 0,
                tableau.rowCount == rowsBefore || tag.onlyPinsEdits {
                 impliedEqualities.insert(handle)
@@ -452,6 +463,8 @@ public struct Solver: Sendable {
         var budgetMeter = tableau.meter
         tableau = Tableau(budget: .unlimited)
         impliedEqualities.removeAll()
+        slackHosts.removeAll()
+        inequalities.removeAll()
         editMarkerPinned = false
         for variable in uses.indices {
             uses[variable] = 0
@@ -519,15 +532,23 @@ public struct Solver: Sendable {
     /// most of those pivots. The optimum is the same; only the path to it is shorter.
     /// A pair of bounds on one expression (see `boundPairs`) enters as one row with the higher
     /// of the two (the optimum is the same; placing the lower half apart at its own level was
-    /// measured to save nothing). Constraints stopped by the budget stay pending.
+    /// measured to save nothing). An optional bound on the expression of a required inequality
+    /// makes no row at all (see `slackFolds`). Constraints stopped by the budget stay pending.
     mutating func placePending() throws(SolverError) {
         guard !pending.isEmpty else { return }
         let order = pending.sorted { records[$0].priority > records[$1].priority || (records[$0].priority == records[$1].priority && $0 < $1) }
-        let partners = boundPairs()
+        let folds = slackFolds()
+        let partners = boundPairs(excluding: folds)
         for (position, handle) in order.enumerated() {
             if case .pending = records[handle].placement {
                 try tableau.meter.checkDeadline()
-                if partners[handle] >= 0, case .pending = records[partners[handle]].placement {
+                if folds[handle] >= 0 {
+                    let host = folds[handle] >> 1
+                    guard case .tableau(let tag) = records[host].placement else { continue }
+                    if folds[handle] & 1 == 1 { tableau.costSlack(of: tag, priority: records[handle].priority) }
+                    records[handle].placement = .onSlack(host: host)
+                    slackHosts.insert(host)
+                } else if partners[handle] >= 0, case .pending = records[partners[handle]].placement {
                     try placePair(handle, partners[handle])
                 } else {
                     records[handle].placement = try place(records[handle], handle: handle)
@@ -546,7 +567,7 @@ public struct Solver: Sendable {
     /// Between them they say `a·v + c = above − below`, `above` costed at the `≤` bound's
     /// priority and `below` at the `≥` bound's, which one row holds with two errors instead of
     /// two rows with a slack and an error each. Handles without a partner map to -1.
-    func boundPairs() -> [Int] {
+    func boundPairs(excluding folded: [Int]) -> [Int] {
         struct Bound: Comparable {
             var variable: Int
             var coefficient: Double
@@ -562,7 +583,7 @@ public struct Solver: Sendable {
             }
         }
         var bounds: [Bound] = []
-        for handle in pending where records[handle].relation != .equal && records[handle].editVariable < 0 {
+        for handle in pending where records[handle].relation != .equal && records[handle].editVariable < 0 && folded[handle] < 0 {
             let range = records[handle].terms
             guard range.count == 1 else { continue }
             bounds.append(Bound(variable: terms.variables[range.lowerBound], coefficient: terms.coefficients[range.lowerBound],
@@ -588,6 +609,85 @@ public struct Solver: Sendable {
             start = end
         }
         return partners
+    }
+
+    /// Pending optional constraints on the very expression of a required inequality in the
+    /// tableau (the same terms and constant, or all of them negated): handle → `2 × host + 1`
+    /// when the bound's error is the host's slack, `2 × host` when the host implies the bound,
+    /// -1 for the others.
+    /// The inequality keeps `F ≥ 0` with its slack equal to `F`, so an optional `F = 0` or
+    /// `F ≤ 0` is violated by exactly the slack, and an optional `F ≥ 0` never is: the first
+    /// costs the slack at its priority, the second costs nothing, and neither needs the row and
+    /// two error symbols it would otherwise take (a gap `>= 8` required with `== 8` preferred).
+    func slackFolds() -> [Int] {
+        var folds = [Int](repeating: -1, count: records.count)
+        // Bounds on one variable are left to `boundPairs`: their twins are the other half of a
+        // content size, not a required inequality.
+        let candidates = pending.filter { records[$0].terms.count > 1 && records[$0].editVariable < 0 }
+        guard !candidates.isEmpty else { return folds }
+        let hosts = inequalities.filter { handle in
+            guard records[handle].terms.count > 1, case .tableau = records[handle].placement else { return false }
+            return true
+        }
+        guard !hosts.isEmpty else { return folds }
+        // Open addressing over the hosts' hashes (a multiply-xor mix of their terms).
+        var bits = 4
+        while 1 << bits < 2 * hosts.count { bits += 1 }
+        let mask = (1 << bits) - 1
+        var slots = [Int](repeating: -1, count: 1 << bits)
+        var slotHash = [UInt64](repeating: 0, count: 1 << bits)
+        for host in hosts {
+            let hash = expressionHash(host)
+            var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = host
+            slotHash[slot] = hash
+        }
+        for handle in candidates {
+            let hash = expressionHash(handle)
+            var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+            while slots[slot] >= 0 {
+                let host = slots[slot]
+                slot = (slot + 1) & mask
+                guard slotHash[(slot - 1) & mask] == hash else { continue }
+                let scale = leadingSign(handle) * leadingSign(host)
+                guard isScaled(handle, host, by: scale) else { continue }
+                // The bound's expression is m·F, F ≥ 0 the host's expression oriented as `≥`.
+                let m = scale * (records[host].relation == .greaterThanOrEqual ? 1 : -1)
+                let relation = records[handle].relation
+                let costs = relation == .equal || (relation == .lessThanOrEqual) == (m > 0)
+                folds[handle] = 2 * host + (costs ? 1 : 0)
+                break
+            }
+        }
+        return folds
+    }
+
+    /// The sign of the first coefficient of `handle`'s expression (1 when it has none).
+    private func leadingSign(_ handle: Int) -> Double {
+        let range = records[handle].terms
+        return range.isEmpty || terms.coefficients[range.lowerBound] > 0 ? 1 : -1
+    }
+
+    /// A hash of `handle`'s expression scaled to a positive first coefficient: equal for
+    /// expressions that are equal or opposite.
+    private func expressionHash(_ handle: Int) -> UInt64 {
+        let sign = leadingSign(handle)
+        var hash = (sign * records[handle].constant + 0).bitPattern &* 0x9E37_79B9_7F4A_7C15
+        for i in records[handle].terms {
+            hash = (hash ^ UInt64(truncatingIfNeeded: terms.variables[i])) &* 0xBF58_476D_1CE4_E5B9
+            hash = (hash ^ (sign * terms.coefficients[i]).bitPattern) &* 0x94D0_49BB_1331_11EB
+        }
+        return hash ^ (hash >> 31)
+    }
+
+    /// Whether `a`'s expression is `b`'s times `scale` (±1), term for term.
+    private func isScaled(_ a: Int, _ b: Int, by scale: Double) -> Bool {
+        let ra = records[a].terms, rb = records[b].terms
+        guard ra.count == rb.count, records[a].constant == scale * records[b].constant else { return false }
+        return zip(ra, rb).allSatisfy { i, j in
+            terms.variables[i] == terms.variables[j] && terms.coefficients[i] == scale * terms.coefficients[j]
+        }
     }
 
     /// Places a pair of bounds (see `boundPairs`) as one row.

@@ -638,6 +638,18 @@ struct Tableau: Sendable {
         }
     }
 
+    /// Costs the slack of `tag`, a required inequality's, 1 at `priority` (through its row when
+    /// it is basic): the error of an optional bound on the same expression.
+    mutating func costSlack(of tag: ConstraintTag, priority: Double) {
+        let level = objective.level(for: priority)
+        let slack = tag.marker
+        if basicRow[slack] >= 0 {
+            objective.addCost(1, of: rows[basicRow[slack]], level: level)
+        } else {
+            objective.addCost(1, to: slack, level: level)
+        }
+    }
+
     /// Starts a batch (see `staleRows`); nothing if one is open.
     mutating func beginBatch() { deferringExternalRows = true }
 

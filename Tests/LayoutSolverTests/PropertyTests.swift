@@ -4,13 +4,15 @@ import Testing
 
 /// Random small problems: 3 variables, up to 7 constraints with small integer coefficients,
 /// mixed relations and priorities, plus one tie-breaking pin per variable at its own tiny
-/// priority so the lexicographic optimum is unique.
+/// priority so the lexicographic optimum is unique. With `twins`, each required inequality
+/// also gets an optional bound on the same expression (or its negation): `==`, `<=` or `>=`,
+/// which the solver folds into the inequality's slack instead of a row of its own.
 struct RandomProblem {
     static let variableCount = 3
     var constraints: [ReferenceConstraint] = []
     var tieBreakers: [ReferenceConstraint] = []
 
-    init(seed: Int) {
+    init(seed: Int, twins: Bool = false) {
         var rng = SplitMix(seed: seed)
         let priorities: [Double] = [1000, 1000, 1000, 750, 750, 500, 250, 1]
         let relations: [Relation] = [.equal, .lessThanOrEqual, .greaterThanOrEqual]
@@ -22,6 +24,14 @@ struct RandomProblem {
                 constant: Double(Int.random(in: -20...20, using: &rng)),
                 relation: relations.randomElement(using: &rng) ?? .equal,
                 priority: priorities.randomElement(using: &rng) ?? 1000))
+        }
+        for c in constraints where twins && c.priority >= 1000 && c.relation != .equal
+            && c.coefficients.filter({ $0 != 0 }).count > 1 {
+            let sign: Double = Bool.random(using: &rng) ? 1 : -1
+            constraints.append(ReferenceConstraint(
+                coefficients: c.coefficients.map { sign * $0 }, constant: sign * c.constant,
+                relation: relations.randomElement(using: &rng) ?? .equal,
+                priority: [750, 500, 250].randomElement(using: &rng) ?? 500))
         }
         for i in 0..<Self.variableCount {
             var coefficients = [Double](repeating: 0, count: Self.variableCount)
@@ -41,53 +51,64 @@ func referenceFeasible(_ constraints: [ReferenceConstraint]) -> Bool {
 @Suite struct PropertyTests {
     @Test func optimumMatchesTheReference() async {
         await propertyCheck(count: 400, input: Gen.int(in: 0...1_000_000_000)) { seed in
-            let problem = RandomProblem(seed: seed)
-            var s = Solver()
-            let xs = (0..<RandomProblem.variableCount).map { _ in s.makeVariable() }
-            #expect(xs.map(\.index) == [0, 1, 2])
-            var kept: [ReferenceConstraint] = []
-            var handles: [ConstraintHandle: ReferenceConstraint] = [:]
-            for c in problem.constraints + problem.tieBreakers {
-                do {
-                    let h = try s.add(c.expression, c.relation, priority: c.priority)
-                    handles[h] = c
-                    kept.append(c)
-                } catch {
-                    guard case .unsatisfiable(let conflict)? = error as? SolverError else {
-                        Issue.record("seed \(seed): unexpected \(error)")
-                        return
-                    }
-                    #expect(!referenceFeasible(kept + [c]), "seed \(seed): engine refused a feasible \(c)")
-                    let members = conflict.compactMap { handles[$0] }
-                    #expect(members.count == conflict.count && members.allSatisfy { $0.priority >= 1000 })
-                    #expect(!referenceFeasible(members + [c]), "seed \(seed): conflict is not infeasible")
-                    for drop in members.indices {
-                        var rest = members
-                        rest.remove(at: drop)
-                        #expect(referenceFeasible(rest + [c]), "seed \(seed): conflict is not minimal")
-                    }
+            Self.expectOptimumMatchesTheReference(RandomProblem(seed: seed), seed: seed)
+        }
+    }
+
+    @Test func optionalTwinsOfRequiredInequalitiesMatchTheReference() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000_000)) { seed in
+            Self.expectOptimumMatchesTheReference(RandomProblem(seed: seed, twins: true), seed: seed)
+        }
+    }
+
+    /// Adds the problem's constraints in order (checking each refused one's conflict against the
+    /// reference), solves, and compares every value with the reference optimum.
+    static func expectOptimumMatchesTheReference(_ problem: RandomProblem, seed: Int) {
+        var s = Solver()
+        let xs = (0..<RandomProblem.variableCount).map { _ in s.makeVariable() }
+        #expect(xs.map(\.index) == [0, 1, 2])
+        var kept: [ReferenceConstraint] = []
+        var handles: [ConstraintHandle: ReferenceConstraint] = [:]
+        for c in problem.constraints + problem.tieBreakers {
+            do {
+                let h = try s.add(c.expression, c.relation, priority: c.priority)
+                handles[h] = c
+                kept.append(c)
+            } catch {
+                guard case .unsatisfiable(let conflict) = error else {
+                    Issue.record("seed \(seed): unexpected \(error)")
+                    return
+                }
+                #expect(!referenceFeasible(kept + [c]), "seed \(seed): engine refused a feasible \(c)")
+                let members = conflict.compactMap { handles[$0] }
+                #expect(members.count == conflict.count && members.allSatisfy { $0.priority >= 1000 })
+                #expect(!referenceFeasible(members + [c]), "seed \(seed): conflict is not infeasible")
+                for drop in members.indices {
+                    var rest = members
+                    rest.remove(at: drop)
+                    #expect(referenceFeasible(rest + [c]), "seed \(seed): conflict is not minimal")
                 }
             }
-            guard let expected = referenceSolve(variableCount: RandomProblem.variableCount, kept) else {
-                Issue.record("seed \(seed): reference finds the kept set infeasible")
-                return
-            }
-            do { try s.solve() } catch {
-                Issue.record("seed \(seed): \(error)")
-                return
-            }
-            for i in xs.indices {
-                #expect(abs(s.value(of: xs[i]) - expected[i]) < 1e-6,
-                        "seed \(seed): x\(i) = \(s.value(of: xs[i])), reference \(expected[i])")
-            }
-            #expect(s.ambiguousVariables() == [], "seed \(seed)")
         }
+        guard let expected = referenceSolve(variableCount: RandomProblem.variableCount, kept) else {
+            Issue.record("seed \(seed): reference finds the kept set infeasible")
+            return
+        }
+        do { try s.solve() } catch {
+            Issue.record("seed \(seed): \(error)")
+            return
+        }
+        for i in xs.indices {
+            #expect(abs(s.value(of: xs[i]) - expected[i]) < 1e-6,
+                    "seed \(seed): x\(i) = \(s.value(of: xs[i])), reference \(expected[i])")
+        }
+        #expect(s.ambiguousVariables() == [], "seed \(seed)")
     }
 
     @Test func incrementalSequencesMatchTheReference() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000_000)) { seed in
             var rng = SplitMix(seed: seed &+ 7)
-            let problem = RandomProblem(seed: seed)
+            let problem = RandomProblem(seed: seed, twins: seed.isMultiple(of: 2))
             var s = Solver()
             let xs = (0..<RandomProblem.variableCount).map { _ in s.makeVariable() }
             var active: [(ConstraintHandle, ReferenceConstraint)] = []
