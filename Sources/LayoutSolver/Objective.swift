@@ -7,46 +7,12 @@
 /// through), so the objective takes memory and time by the costs present, not by levels ×
 /// symbols: a request may give every constraint a priority of its own.
 struct Objective: Sendable {
-    /// One nonzero component of a cost vector.
+    /// One nonzero component of a cost vector, and the next one of its symbol (-1 at the end,
+    /// or the next free cost).
     struct Cost: Sendable {
-        var level: Int
+        var level: Int32
+        var next: Int32
         var value: Double
-    }
-
-    /// A symbol's nonzero costs by descending priority: the first inline (most symbols have
-    /// one, and then no storage of their own), the others after it.
-    struct CostVector: Sendable {
-        private var first = Cost(level: -1, value: 0)
-        private var others: [Cost] = []
-
-        var isEmpty: Bool { first.level < 0 }
-        var count: Int { isEmpty ? 0 : 1 + others.count }
-
-        subscript(i: Int) -> Cost {
-            get { i == 0 ? first : others[i - 1] }
-            set { if i == 0 { first = newValue } else { others[i - 1] = newValue } }
-        }
-
-        mutating func insert(_ cost: Cost, at i: Int) {
-            if i == 0 {
-                if !isEmpty { others.insert(first, at: 0) }
-                first = cost
-            } else if i - 1 == others.count {
-                others.append(cost)
-            } else {
-                others.insert(cost, at: i - 1)
-            }
-        }
-
-        mutating func remove(at i: Int) {
-            if i > 0 {
-                others.remove(at: i - 1)
-            } else if others.isEmpty {
-                first.level = -1
-            } else {
-                first = others.removeFirst()
-            }
-        }
     }
 
     /// The priority of each level, in the order the levels were made.
@@ -55,8 +21,13 @@ struct Objective: Sendable {
     private var levelOfPriority: [Double: Int] = [:]
     /// Up to this many levels (the usual case) are searched, faster than a table is hashed.
     private static let searchedLevels = 8
-    /// symbol → its nonzero costs.
-    private var vectors: [CostVector] = []
+    /// The costs of every symbol, each symbol's a list by descending priority (most symbols
+    /// have one or two): a cost vector has no storage of its own, and freed costs are reused.
+    private var costs: [Cost] = []
+    /// symbol → its first cost, -1 for none.
+    private var first: [Int32] = []
+    /// The first freed cost, -1 for none.
+    private var free: Int32 = -1
 
     /// The candidates to enter, as an indexed binary heap, best first (`isBetter`): every symbol
     /// whose cost vector is lexicographically negative is in here, so an optimisation never
@@ -69,13 +40,14 @@ struct Objective: Sendable {
 
     /// Reserves room for this many symbols.
     mutating func reserveCapacity(symbols: Int) {
-        vectors.reserveCapacity(symbols)
+        first.reserveCapacity(symbols)
+        costs.reserveCapacity(symbols)
         slot.reserveCapacity(symbols)
     }
 
     /// Makes room for one more symbol (with zero cost at every level).
     mutating func appendSymbol() {
-        vectors.append(CostVector())
+        first.append(-1)
         slot.append(-1)
     }
 
@@ -114,25 +86,44 @@ struct Objective: Sendable {
 
     /// Replaces `symbol`, which became basic with definition `row`, by that definition at every level.
     mutating func substitute(_ symbol: Int, by row: Row) {
-        let costs = vectors[symbol]
-        guard !costs.isEmpty else { return }
-        vectors[symbol] = CostVector()
-        for i in 0..<costs.count { addCost(costs[i].value, of: row, level: costs[i].level) }
+        let list = first[symbol]
+        guard list >= 0 else { return }
+        // Detached first: the adds below touch only the row's symbols, and take no cost of this
+        // list (it is freed after).
+        first[symbol] = -1
+        var node = list
+        var last = list
+        while node >= 0 {
+            let cost = costs[Int(node)]
+            addCost(cost.value, of: row, level: Int(cost.level))
+            last = node
+            node = cost.next
+        }
+        costs[Int(last)].next = free
+        free = list
         noteChanged(symbol)
     }
 
     /// Drops every cost of `symbol` (an artificial symbol leaving the problem).
     mutating func clear(_ symbol: Int) {
-        vectors[symbol] = CostVector()
+        var node = first[symbol]
+        first[symbol] = -1
+        while node >= 0 {
+            let next = costs[Int(node)].next
+            release(node)
+            node = next
+        }
         noteChanged(symbol)
     }
 
     /// The sign of the first non-negligible component of `symbol`'s cost vector: -1, 0 or 1.
     func sign(of symbol: Int) -> Int {
-        let costs = vectors[symbol]
-        for i in 0..<costs.count {
-            if costs[i].value < -Tolerance.zero { return -1 }
-            if costs[i].value > Tolerance.zero { return 1 }
+        var node = first[symbol]
+        while node >= 0 {
+            let value = costs[Int(node)].value
+            if value < -Tolerance.zero { return -1 }
+            if value > Tolerance.zero { return 1 }
+            node = costs[Int(node)].next
         }
         return 0
     }
@@ -153,30 +144,61 @@ struct Objective: Sendable {
     private mutating func add(_ amount: Double, to symbol: Int, level: Int) {
         guard amount != 0 else { return }
         let priority = priorities[level]
-        var i = 0
-        while i < vectors[symbol].count, priorities[vectors[symbol][i].level] > priority { i += 1 }
-        if i < vectors[symbol].count, vectors[symbol][i].level == level {
-            let sum = Tolerance.sum(vectors[symbol][i].value, amount)
-            if sum == 0 { vectors[symbol].remove(at: i) } else { vectors[symbol][i].value = sum }
-        } else {
-            vectors[symbol].insert(Cost(level: level, value: amount), at: i)
+        // The cost before the place (-1: the list's head), and the one at it.
+        var previous: Int32 = -1
+        var node = first[symbol]
+        while node >= 0, priorities[Int(costs[Int(node)].level)] > priority {
+            previous = node
+            node = costs[Int(node)].next
         }
+        if node >= 0, costs[Int(node)].level == Int32(level) {
+            let sum = Tolerance.sum(costs[Int(node)].value, amount)
+            guard sum == 0 else {
+                costs[Int(node)].value = sum
+                return
+            }
+            let next = costs[Int(node)].next
+            if previous >= 0 { costs[Int(previous)].next = next } else { first[symbol] = next }
+            release(node)
+            return
+        }
+        let cost = Cost(level: Int32(level), next: node, value: amount)
+        let made: Int32
+        if free >= 0 {
+            made = free
+            free = costs[Int(made)].next
+            costs[Int(made)] = cost
+        } else {
+            made = Int32(costs.count)
+            costs.append(cost)
+        }
+        if previous >= 0 { costs[Int(previous)].next = made } else { first[symbol] = made }
+    }
+
+    /// Puts a cost on the free list.
+    private mutating func release(_ node: Int32) {
+        costs[Int(node)].next = free
+        free = node
     }
 
     /// Calls `body` with the costs of `a` and `b` at each level where either has one, highest
     /// priority first, until it returns true.
     private func forEachLevel(_ a: Int, _ b: Int, _ body: (Double, Double) -> Bool) {
-        let va = vectors[a]
-        let vb = vectors[b]
-        var i = 0
-        var j = 0
-        while i < va.count || j < vb.count {
-            let pa = i < va.count ? priorities[va[i].level] : -.infinity
-            let pb = j < vb.count ? priorities[vb[j].level] : -.infinity
+        var i = first[a]
+        var j = first[b]
+        while i >= 0 || j >= 0 {
+            let pa = i >= 0 ? priorities[Int(costs[Int(i)].level)] : -.infinity
+            let pb = j >= 0 ? priorities[Int(costs[Int(j)].level)] : -.infinity
             var ca = 0.0
             var cb = 0.0
-            if pa >= pb { ca = va[i].value; i += 1 }
-            if pb >= pa { cb = vb[j].value; j += 1 }
+            if pa >= pb {
+                ca = costs[Int(i)].value
+                i = costs[Int(i)].next
+            }
+            if pb >= pa {
+                cb = costs[Int(j)].value
+                j = costs[Int(j)].next
+            }
             if body(ca, cb) { return }
         }
     }
@@ -188,14 +210,15 @@ struct Objective: Sendable {
     /// heap is the same for the same calls.
     private func isBetter(_ a: Int, than b: Int) -> Bool {
         // Most symbols have one cost: compared without walking the levels.
-        if vectors[a].count == 1, vectors[b].count == 1 {
-            let ca = vectors[a][0], cb = vectors[b][0]
+        let fa = first[a], fb = first[b]
+        if fa >= 0, fb >= 0, costs[Int(fa)].next < 0, costs[Int(fb)].next < 0 {
+            let ca = costs[Int(fa)], cb = costs[Int(fb)]
             let sa = Self.significant(ca.value), sb = Self.significant(cb.value)
             if ca.level == cb.level {
                 return sa != sb ? sa < sb : a < b
             }
             // Different levels: the higher one decides, unless its cost is negligible.
-            let (pa, pb) = (priorities[ca.level], priorities[cb.level])
+            let (pa, pb) = (priorities[Int(ca.level)], priorities[Int(cb.level)])
             if pa > pb, sa != 0 { return sa < 0 }
             if pb > pa, sb != 0 { return sb > 0 }
             if sa != sb { return sa < sb }
