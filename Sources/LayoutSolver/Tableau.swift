@@ -509,12 +509,7 @@ struct Tableau: Sendable {
         // The pivots brought other rows, and the rounding of what they passed through, in.
         let allowed = max(tolerance, Tolerance.consistency * rows[goal].magnitude)
         freeRow(goal)
-        // The constraint's values are read off its variables' rows: bring stale ones up to date.
-        for variable in expression.variables {
-            let symbol = variableSymbol[variable]
-            if basicRow[symbol] >= 0, rowIsStale[basicRow[symbol]] { refreshRow(basicRow[symbol]) }
-        }
-        if residual > allowed || expression.missesBeyondPrecision(relation, at: { value(of: $0) }) {
+        if residual > allowed || expression.missesBeyondPrecision(relation, at: { currentValue(of: $0) }) {
             removeMarker(artificial)
             objective.clear(artificial)
             throw .unsatisfiable(conflict: [])
@@ -523,8 +518,11 @@ struct Tableau: Sendable {
         if index >= 0 {
             // The artificial is basic at 0: pivot it out on its largest coefficient, or, when
             // every coefficient is rounding noise, drop the row (0 = 0: the constraint was implied).
+            // Noise is measured against what the row was computed through: a duplicate of an
+            // equality built from rows that carried 1.6e7 keeps coefficients of 2e-10, and a
+            // pivot on one of those multiplies the tableau by 5e9.
             var pivotable: Int?
-            var largest = Tolerance.zero
+            var largest = max(Tolerance.zero, Tolerance.consistency * rows[index].magnitude)
             for term in rows[index].terms where abs(term.coefficient) > largest {
                 let symbol = term.symbol
                 guard kinds[symbol] != .dummy && kinds[symbol] != .artificial else { continue }
@@ -830,6 +828,39 @@ struct Tableau: Sendable {
     // MARK: Reading
 
     /// The current value of variable `variable` (0 if it is in no row).
+    /// The value of `variable` at the current basis, read through stale rows without rewriting
+    /// them: phase one checks its constraint while its artificial is still in rows, and a stale
+    /// row brought up to date then would take the artificial in where the column index, which
+    /// removes it afterwards, does not list it.
+    func currentValue(of variable: Int) -> Double {
+        guard variable < variableSymbol.count, variableSymbol[variable] >= 0, basicRow[variableSymbol[variable]] >= 0 else { return 0 }
+        // Each row's value once, rows before the rows that read them (no row depends back on a
+        // stale row that reads it: see `refreshRow`).
+        var known: [Int: Double] = [:]
+        var stack = [basicRow[variableSymbol[variable]]]
+        while let top = stack.last {
+            guard known[top] == nil else {
+                stack.removeLast()
+                continue
+            }
+            let upToDate = !rowIsStale[top] || rowRefreshedAt[top] == basicChanges
+            var value = rows[top].constant
+            var waiting = false
+            for term in rows[top].terms where !upToDate && basicRow[term.symbol] >= 0 {
+                if let known = known[basicRow[term.symbol]] {
+                    value += term.coefficient * known
+                } else {
+                    stack.append(basicRow[term.symbol])
+                    waiting = true
+                }
+            }
+            if waiting { continue }
+            known[top] = value
+            stack.removeLast()
+        }
+        return known[basicRow[variableSymbol[variable]]] ?? 0
+    }
+
     func value(of variable: Int) -> Double {
         guard variable < variableSymbol.count else { return 0 }
         let symbol = variableSymbol[variable]

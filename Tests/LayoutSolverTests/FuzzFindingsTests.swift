@@ -397,4 +397,28 @@ import Testing
             try s.add(expr([(x[0], -0.5), (x[2], -1)]), .equal)
         }
     }
+
+    /// `duplicate-equality-artificial-on-noise`: after 999.9·x0 against 0.0005·x3 the rows carry
+    /// 1.6e7, and an equality added twice, −0.5·x0 − x5 + 1 = 0, reduces the second time to
+    /// coefficients of 2e-10 (its row minus itself, rounded). Phase one ends with its artificial
+    /// basic in that row; pivoting it out on 2e-10 multiplied the tableau by 5e9 and the solve
+    /// came back `.imprecise` with −x1 + 2·x0 + 8 ≤ 0 missed by 0.11. The system is feasible by
+    /// hand (x0 = 0, x5 = 1, x3 = 0.0012, x1 = 8, x2 = −14); every constraint must hold.
+    @Test func duplicateEqualityAfterLargeRowsIsImplied() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        let constraints: [(LinearExpression, Relation)] = [
+            (expr([(x[5], -0.5), (x[3], 499.95)], -0.1), .lessThanOrEqual),
+            (expr([(x[1], -1), (x[0], 2)], 8), .lessThanOrEqual),
+            (expr([(x[1], -1), (x[3], -0.0005)], 8), .lessThanOrEqual),
+            (expr([(x[1], 1), (x[0], 999.9)], -100), .lessThanOrEqual),
+            (expr([(x[2], -0.5), (x[1], -1)], 1), .equal),
+            (expr([(x[0], -0.5), (x[5], -1)], 1), .equal),
+            (expr([(x[0], -0.5), (x[5], -1)], 1), .equal),
+            (expr([(x[3], 1), (x[1], -1)], 1), .lessThanOrEqual),
+        ]
+        for (expression, relation) in constraints { try s.add(expression, relation) }
+        try s.solve()
+        for (expression, relation) in constraints { #expect(holds(s, expression, relation)) }
+    }
 }
