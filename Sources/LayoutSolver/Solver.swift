@@ -536,7 +536,11 @@ public struct Solver: Sendable {
     /// makes no row at all (see `slackFolds`). Constraints stopped by the budget stay pending.
     mutating func placePending() throws(SolverError) {
         guard !pending.isEmpty else { return }
-        let order = pending.sorted { records[$0].priority > records[$1].priority || (records[$0].priority == records[$1].priority && $0 < $1) }
+        // Sorted as (priority, handle) pairs: comparing through `records` read two records per
+        // comparison, scattered over a large request.
+        let order = pending.map { (priority: records[$0].priority, handle: $0) }
+            .sorted { $0.priority > $1.priority || ($0.priority == $1.priority && $0.handle < $1.handle) }
+            .map(\.handle)
         let folds = slackFolds()
         let partners = boundPairs(excluding: folds)
         for (position, handle) in order.enumerated() {
