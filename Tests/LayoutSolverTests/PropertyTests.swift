@@ -90,19 +90,28 @@ func referenceFeasible(_ constraints: [ReferenceConstraint]) -> Bool {
                 }
             }
         }
-        guard let expected = referenceSolve(variableCount: RandomProblem.variableCount, kept) else {
-            Issue.record("seed \(seed): reference finds the kept set infeasible")
-            return
+        guard Self.expectSolveMatchesTheReference(&s, xs, kept, seed: seed, named: "kept") else { return }
+        #expect(s.ambiguousVariables() == [], "seed \(seed)")
+    }
+
+    /// Solves `s` and compares each of `xs` with the reference optimum of `constraints` (the
+    /// `named` set, for the messages); false when either could not solve.
+    static func expectSolveMatchesTheReference(
+        _ s: inout Solver, _ xs: [Variable], _ constraints: [ReferenceConstraint], seed: Int, named: String
+    ) -> Bool {
+        guard let expected = referenceSolve(variableCount: RandomProblem.variableCount, constraints) else {
+            Issue.record("seed \(seed): reference finds the \(named) set infeasible")
+            return false
         }
         do { try s.solve() } catch {
             Issue.record("seed \(seed): \(error)")
-            return
+            return false
         }
         for i in xs.indices {
             #expect(abs(s.value(of: xs[i]) - expected[i]) < 1e-6,
                     "seed \(seed): x\(i) = \(s.value(of: xs[i])), reference \(expected[i])")
         }
-        #expect(s.ambiguousVariables() == [], "seed \(seed)")
+        return true
     }
 
     @Test func incrementalSequencesMatchTheReference() async {
@@ -160,18 +169,7 @@ func referenceFeasible(_ constraints: [ReferenceConstraint]) -> Bool {
                 final.append(ReferenceConstraint(
                     coefficients: coefficients, constant: -e.value, relation: .equal, priority: e.priority))
             }
-            guard let expected = referenceSolve(variableCount: RandomProblem.variableCount, final) else {
-                Issue.record("seed \(seed): reference finds the final set infeasible")
-                return
-            }
-            do { try s.solve() } catch {
-                Issue.record("seed \(seed): \(error)")
-                return
-            }
-            for i in xs.indices {
-                #expect(abs(s.value(of: xs[i]) - expected[i]) < 1e-6,
-                        "seed \(seed): x\(i) = \(s.value(of: xs[i])), reference \(expected[i])")
-            }
+            _ = Self.expectSolveMatchesTheReference(&s, xs, final, seed: seed, named: "final")
         }
     }
 }

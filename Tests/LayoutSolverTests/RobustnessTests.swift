@@ -249,14 +249,20 @@ import Testing
 /// Required adds leave the rows of external variables stale (brought up to date when read, and
 /// all of them when the solve ends); what reads them meanwhile must see current values.
 @Suite struct DeferredExternalRowsTests {
-    @Test func phaseOneChecksTheConstraintAtCurrentValues() throws {
-        // a = s1 and b = s2 are rows of externals; a + b == 100 needs phase one, whose pivot
-        // rewrites s1 and leaves a's row stale. Read stale, a + b would be 0: a false conflict.
+    /// a ≥ 0, b ≥ 0, a + b == 100: a = s1 and b = s2 are rows of externals, and the sum needs
+    /// phase one, whose pivot rewrites s1 and leaves a's row stale.
+    private func split() throws -> (Solver, a: Variable, b: Variable) {
         var s = Solver()
         let a = s.makeVariable(), b = s.makeVariable()
         try s.add(expr([(a, 1)]), .greaterThanOrEqual)
         try s.add(expr([(b, 1)]), .greaterThanOrEqual)
         try s.add(expr([(a, 1), (b, 1)], -100), .equal)
+        return (s, a, b)
+    }
+
+    @Test func phaseOneChecksTheConstraintAtCurrentValues() throws {
+        // Read stale, a + b would be 0 when phase one checks it: a false conflict.
+        var (s, a, b) = try split()
         try s.add(pin(a, 30), .equal, priority: 500)
         try s.solve()
         #expect(abs(s.value(of: a) - 30) < 1e-9)
@@ -265,11 +271,7 @@ import Testing
 
     @Test func removingAfterRequiredAddsSeesEveryRow() throws {
         // Removing the cap a <= 30 right after the adds (no solve between) must free a again.
-        var s = Solver()
-        let a = s.makeVariable(), b = s.makeVariable()
-        try s.add(expr([(a, 1)]), .greaterThanOrEqual)
-        try s.add(expr([(b, 1)]), .greaterThanOrEqual)
-        try s.add(expr([(a, 1), (b, 1)], -100), .equal)
+        var (s, a, b) = try split()
         let cap = try s.add(pin(a, 30), .lessThanOrEqual)
         try s.remove(cap)
         try s.add(pin(a, 70), .equal, priority: 500)
