@@ -695,7 +695,10 @@ struct Tableau: Sendable {
             }
             if stack.count > depth { continue }
             if outdated > 0 {
-                rows[top] = refreshed(rows[top], outdated: outdated)
+                // Taken out of the table first: the merges then own its storage and reuse it.
+                let stale = rows[top]
+                rows[top] = Row()
+                rows[top] = refreshed(stale, outdated: outdated)
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
             }
             rowRefreshedAt[top] = basicChanges
@@ -708,7 +711,7 @@ struct Tableau: Sendable {
     /// their rows in turn
     /// (linear, nothing to sort); with more, everything is summed in one pass through a
     /// `SparseSum`, where a chain of merges over a long row would be quadratic.
-    private mutating func refreshed(_ row: Row, outdated: Int) -> Row {
+    private mutating func refreshed(_ row: consuming Row, outdated: Int) -> Row {
         guard outdated > Tableau.mergedRefreshes else { return mergingBasicRows(into: row) }
         var sum = refreshing
         refreshing = SparseSum()
@@ -731,7 +734,7 @@ struct Tableau: Sendable {
     static let mergedRefreshes = 2
 
     /// `row` merged with the row of each of its basic symbols in turn (`scratch` is the spare).
-    private mutating func mergingBasicRows(into row: Row) -> Row {
+    private mutating func mergingBasicRows(into row: consuming Row) -> Row {
         var result = row
         var position = 0
         while position < result.terms.count {
@@ -741,13 +744,21 @@ struct Tableau: Sendable {
                 position += 1
                 continue
             }
-            var merged = scratch
-            scratch = Row()
-            result.merge(result.terms[position].coefficient, rows[basic], skipping: symbol, into: &merged,
-                         added: { _ in }, dropped: { _ in })
-            scratch = result
-            result = merged
-            // The merged row holds only parametric symbols below `symbol`'s place as before.
+            let definition = rows[basic]
+            if definition.terms.count <= 4 || definition.terms.count * 8 <= result.terms.count {
+                // As `substitute` does: a short definition goes in term by term, in place.
+                let factor = result.terms[position].coefficient
+                result.terms.remove(at: position)
+                result.addInPlace(factor, definition, added: { _ in }, dropped: { _ in })
+            } else {
+                var merged = scratch
+                scratch = Row()
+                result.merge(result.terms[position].coefficient, definition, skipping: symbol, into: &merged,
+                             added: { _ in }, dropped: { _ in })
+                scratch = result
+                result = merged
+            }
+            // The row holds only parametric symbols below `symbol`'s place as before.
             position = result.position(of: symbol)
         }
         if result.isOversized {
