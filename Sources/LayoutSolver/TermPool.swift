@@ -63,12 +63,17 @@ struct TermPool: Sendable {
                     throw .invalidValue("coefficients of variable \(variable) sum to a non-finite value")
                 }
                 coefficients[at - 1] = Tolerance.cancels(sum, scale: max(abs(coefficients[at - 1]), abs(term.coefficient))) ? 0 : sum
-            } else if at == count {
+            } else {
+                // Appended and moved down to its place: cheaper than `insert(_:at:)` for the
+                // place or two a short expression's terms are out of order.
                 variables.append(variable)
                 coefficients.append(term.coefficient)
-            } else {
-                variables.insert(variable, at: at)
-                coefficients.insert(term.coefficient, at: at)
+                var i = count - 1
+                while i > at {
+                    variables.swapAt(i, i - 1)
+                    coefficients.swapAt(i, i - 1)
+                    i -= 1
+                }
             }
         }
         var kept = start
