@@ -634,7 +634,10 @@ public struct Solver: Sendable {
             return true
         }
         guard !hosts.isEmpty else { return folds }
-        // Open addressing over the hosts' hashes (a multiply-xor mix of their terms).
+        // Open addressing over the hosts' hashes. A hash is seeded and its slot is its top bits
+        // after a seeded multiply, as in the model's `SameHash`: a request cannot choose
+        // expressions that pile onto one slot. Of hosts with one expression, the earliest is found
+        // first (they sit along one probe run in the order they went in), whatever the seed.
         var bits = 4
         while 1 << bits < 2 * hosts.count { bits += 1 }
         let mask = (1 << bits) - 1
@@ -642,14 +645,14 @@ public struct Solver: Sendable {
         var slotHash = [UInt64](repeating: 0, count: 1 << bits)
         for host in hosts {
             let hash = expressionHash(host)
-            var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+            var slot = Int(truncatingIfNeeded: (hash &* Self.foldSeed.multiplier) >> UInt64(64 - bits))
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = host
             slotHash[slot] = hash
         }
         for handle in candidates {
             let hash = expressionHash(handle)
-            var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+            var slot = Int(truncatingIfNeeded: (hash &* Self.foldSeed.multiplier) >> UInt64(64 - bits))
             while slots[slot] >= 0 {
                 let host = slots[slot]
                 slot = (slot + 1) & mask
@@ -673,11 +676,15 @@ public struct Solver: Sendable {
         return range.isEmpty || terms.coefficients[range.lowerBound] > 0 ? 1 : -1
     }
 
+    /// Drawn once per process for `slackFolds`: the start of every hash, and the odd multiplier
+    /// that picks its slot.
+    private static let foldSeed = (start: UInt64.random(in: 0...UInt64.max), multiplier: UInt64.random(in: 0...UInt64.max) | 1)
+
     /// A hash of `handle`'s expression scaled to a positive first coefficient: equal for
     /// expressions that are equal or opposite.
     private func expressionHash(_ handle: Int) -> UInt64 {
         let sign = leadingSign(handle)
-        var hash = (sign * records[handle].constant + 0).bitPattern &* 0x9E37_79B9_7F4A_7C15
+        var hash = (Self.foldSeed.start ^ (sign * records[handle].constant + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
         for i in records[handle].terms {
             hash = (hash ^ UInt64(truncatingIfNeeded: terms.variables[i])) &* 0xBF58_476D_1CE4_E5B9
             hash = (hash ^ (sign * terms.coefficients[i]).bitPattern) &* 0x94D0_49BB_1331_11EB
