@@ -235,7 +235,7 @@ struct Tableau: Sendable {
                 continue
             }
             let factor = target.terms[at].coefficient
-            if definition.terms.count <= 4 || definition.terms.count * 8 <= target.terms.count {
+            if Self.goesInPlace(definition, into: target) {
                 target.terms.remove(at: at)
                 target.addInPlace(
                     factor, definition,
@@ -263,6 +263,14 @@ struct Tableau: Sendable {
         }
         compactColumns(of: definition)
         objective.substitute(symbol, by: definition)
+    }
+
+    /// Whether `definition` is substituted into `target` term by term, in place (each term an
+    /// insertion: cheap when the definition is short, or short beside the target), rather than
+    /// merged into the spare row (linear in both, but a row to write).
+    @inline(__always)
+    private static func goesInPlace(_ definition: Row, into target: Row) -> Bool {
+        definition.terms.count <= 4 || definition.terms.count * 8 <= target.terms.count
     }
 
     private mutating func noteIfInfeasible(_ index: Int) {
@@ -745,8 +753,7 @@ struct Tableau: Sendable {
                 continue
             }
             let definition = rows[basic]
-            if definition.terms.count <= 4 || definition.terms.count * 8 <= result.terms.count {
-                // As `substitute` does: a short definition goes in term by term, in place.
+            if Self.goesInPlace(definition, into: result) {
                 let factor = result.terms[position].coefficient
                 result.terms.remove(at: position)
                 result.addInPlace(factor, definition, added: { _ in }, dropped: { _ in })
