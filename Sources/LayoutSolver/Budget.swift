@@ -22,7 +22,7 @@ public struct SolverBudget: Sendable {
 /// too, so that copying or reading any of them went through runtime type metadata.
 struct BudgetMeter: Sendable {
     /// Pivots allowed in one call.
-    var maxPivots: Int
+    var maxPivots = Int.max
     /// The deadline, as a duration since `ContinuousClock().systemEpoch`; nil for none.
     var deadline: Duration?
     /// Pivots in the current call.
@@ -34,14 +34,15 @@ struct BudgetMeter: Sendable {
     /// Calls of `checkDeadline()` since the solver was made.
     var deadlineChecks = 0
 
-    init(budget: SolverBudget) {
-        maxPivots = budget.maxPivots
-        deadline = budget.deadline.map { ContinuousClock().systemEpoch.duration(to: $0) }
-    }
+    init(budget: SolverBudget) { self.budget = budget }
 
     /// The budget this meter enforces.
     var budget: SolverBudget {
-        SolverBudget(maxPivots: maxPivots, deadline: deadline.map { ContinuousClock().systemEpoch.advanced(by: $0) })
+        get { SolverBudget(maxPivots: maxPivots, deadline: deadline.map { ContinuousClock().systemEpoch.advanced(by: $0) }) }
+        set {
+            maxPivots = newValue.maxPivots
+            deadline = newValue.deadline.map { ContinuousClock().systemEpoch.duration(to: $0) }
+        }
     }
 
     /// Starts a new call.

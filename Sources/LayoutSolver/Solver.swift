@@ -145,11 +145,7 @@ public struct Solver: Sendable {
     /// The budget applied to each later call.
     public var budget: SolverBudget {
         get { tableau.meter.budget }
-        set {
-            let meter = BudgetMeter(budget: newValue)
-            tableau.meter.maxPivots = meter.maxPivots
-            tableau.meter.deadline = meter.deadline
-        }
+        set { tableau.meter.budget = newValue }
     }
 
     /// Makes a new variable, with the next dense index.
