@@ -279,4 +279,36 @@ import Testing
         #expect(abs(s.value(of: a) - 70) < 1e-9)
         #expect(abs(s.value(of: b) - 30) < 1e-9)
     }
+
+    @Test func removingAfterAnEditSeesEveryRow() throws {
+        // PropertyTests seed 115203108, written out: removals right after adds (no solve
+        // between), one of them the required inequality whose slack carries a folded twin.
+        // Without bringing the rows up to date first, the solve came back `.imprecise`.
+        // By hand: the edit holds x0 = −6, so x1 + x2 = 20. At 250, with x2 = 20 − x1, the
+        // twin's |3·x1 + 3| and three copies of max(0, x1 + 11) sum to 30 for every x1 in
+        // [−11, −1]; then x2 = 3 @0.003 picks the smallest x2 there: x2 = 21, x1 = −1.
+        var s = Solver()
+        let x = (0..<3).map { _ in s.makeVariable() }
+        try s.add(pin(x[0], -5), .equal, priority: 0.001)
+        try s.add(pin(x[1], 0), .equal, priority: 0.002)
+        try s.add(pin(x[2], 3), .equal, priority: 0.003)
+        let twin = expr([(x[0], -1), (x[1], 2), (x[2], -1)], 17)
+        let atMost = expr([(x[0], 1), (x[1], 1)], 17)
+        try s.add(expr([(x[0], -1), (x[1], -1), (x[2], -1)], 14), .equal)
+        let preferred = try s.add(twin, .equal, priority: 250)
+        let required = try s.add(twin, .greaterThanOrEqual)
+        try s.add(twin, .equal, priority: 250)
+        try s.add(atMost, .lessThanOrEqual, priority: 250)
+        try s.solve()
+        try s.addEditVariable(x[0], priority: 600)
+        try s.suggestValue(-6, for: x[0])
+        try s.add(atMost, .lessThanOrEqual, priority: 250)
+        try s.remove(preferred)
+        try s.add(atMost, .lessThanOrEqual, priority: 250)
+        try s.remove(required)
+        try s.solve()
+        #expect(abs(s.value(of: x[0]) + 6) < 1e-9)
+        #expect(abs(s.value(of: x[1]) + 1) < 1e-9)
+        #expect(abs(s.value(of: x[2]) - 21) < 1e-9)
+    }
 }
