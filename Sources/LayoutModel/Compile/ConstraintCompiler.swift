@@ -23,9 +23,10 @@ struct ConstraintCompiler {
         // Fields read one by one: a copy of the whole constraint would count references to all its strings.
         let firstAttribute = request.constraints[index].firstAttribute
         let secondAttribute = request.constraints[index].secondAttribute
-        let first = try item(request.constraints[index].firstItem, of: request, index, "firstItem")
+        let resolved = request.constraints[index].resolvedItems
+        let first = try item(request.constraints[index].firstItem, at: resolved.first, of: request, index, "firstItem")
         let second = try request.constraints[index].secondItem.map { id throws(LayoutProblem) in
-            try item(id, of: request, index, "secondItem")
+            try item(id, at: resolved.second, of: request, index, "secondItem")
         }
         let space = second.map { tree.closestCommonAncestor(first.owner, $0.owner) } ?? first.owner
         let mirrored = direction == .rightToLeft && (firstAttribute.isDirectional || secondAttribute.isDirectional)
@@ -43,8 +44,11 @@ struct ConstraintCompiler {
         }
     }
 
-    /// The item `id` names; its pointer (`field` of the request's constraint `index`) is built only for the error.
-    private func item(_ id: String, of request: LayoutRequest, _ index: Int, _ field: String) throws(LayoutProblem) -> ViewTree.Item {
+    /// The item `id` names: the view at `hint` (where the decoder found it) if that view has this
+    /// id, else looked up. Its pointer (`field` of the request's constraint `index`) is built only
+    /// for the error.
+    private func item(_ id: String, at hint: Int32, of request: LayoutRequest, _ index: Int, _ field: String) throws(LayoutProblem) -> ViewTree.Item {
+        if hint >= 0, Int(hint) < tree.views.count, tree.views[Int(hint)].id == id { return .view(Int(hint)) }
         guard let item = tree.item(id) else {
             throw .invalid("unknown-view", "'\(id)' is not a view, a guide or an owned guide in the request",
                            at: request.constraints[index].pointer / field)

@@ -136,7 +136,9 @@ enum ConstraintEquationParser {
 
         func describe(_ t: Token) -> String { t.kind == .end ? "the end of the string" : "'\(t.text)'" }
 
-        mutating func itemAttribute(hierarchy: some ViewHierarchy, what: String) throws(LayoutProblem) -> (String, LayoutAttribute) {
+        /// An `item.attribute` token: the item's id (as the hierarchy stores it when it has these
+        /// bytes), its index in the hierarchy (-1 when not recorded), and the attribute.
+        mutating func itemAttribute(hierarchy: some ViewHierarchy, what: String) throws(LayoutProblem) -> (String, Int32, LayoutAttribute) {
             let t = current
             if t.kind == .bad, t.text.hasSuffix(".") {
                 throw fail(t.offset + t.text.utf8.count, "expected a name after '.'")
@@ -148,16 +150,18 @@ enum ConstraintEquationParser {
             guard let dot = t.text.lastIndex(of: ".") else {
                 throw fail(t.offset, "expected item.attribute, found '\(t.text)'")
             }
-            let item = String(t.text[..<dot])
+            let name = t.text[..<dot]
             let attrName = String(t.text[t.text.index(after: dot)...])
-            guard hierarchy.contains(item) else {
+            let stored = name.utf8.withContiguousStorageIfAvailable { hierarchy.storedItem(utf8: $0) } ?? nil
+            let item = stored?.id ?? String(name)
+            guard stored != nil || hierarchy.contains(item) else {
                 throw fail(t.offset, "unknown item '\(item)'", type: "unknown-view")
             }
             guard let attr = LayoutAttribute(name: attrName), attr != .notAnAttribute else {
                 let attrColumn = t.offset + t.text.distance(from: t.text.startIndex, to: dot) + 1
                 throw fail(attrColumn, "unknown attribute '\(attrName)'", type: "unknown-attribute")
             }
-            return (item, attr)
+            return (item, Int32(truncatingIfNeeded: stored?.index ?? -1), attr)
         }
 
         /// A number with an optional leading sign.
@@ -184,7 +188,7 @@ enum ConstraintEquationParser {
         }
 
         mutating func parseEquation(hierarchy: some ViewHierarchy, id: String) throws(LayoutProblem) -> LayoutConstraint {
-            let (firstItem, firstAttribute) = try itemAttribute(hierarchy: hierarchy, what: "item.attribute at the start")
+            let (firstItem, firstIndex, firstAttribute) = try itemAttribute(hierarchy: hierarchy, what: "item.attribute at the start")
             let relToken = current
             if relToken.kind == .bad, "=<>".contains(relToken.text) {
                 throw fail(relToken.offset, "unknown relation '\(relToken.text)'; expected ==, <= or >=")
@@ -194,6 +198,7 @@ enum ConstraintEquationParser {
             }
             _ = advance()
             var c = LayoutConstraint(id: id, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation, pointer: pointer)
+            c.resolvedItems.first = firstIndex
 
             let start = current
             var multiplier: Double? = nil
@@ -215,8 +220,9 @@ enum ConstraintEquationParser {
                 throw fail(start.offset, "expected an item or a number after '\(relToken.text)' at column \(column(relToken.offset)), found \(describe(start))")
             }
             if multiplier != nil || start.kind == .ident {
-                let (item, attr) = try itemAttribute(hierarchy: hierarchy, what: "item.attribute after '*'")
+                let (item, index, attr) = try itemAttribute(hierarchy: hierarchy, what: "item.attribute after '*'")
                 c.secondItem = item
+                c.resolvedItems.second = index
                 c.secondAttribute = attr
                 if current.kind == .star || current.kind == .slash {
                     let op = advance()

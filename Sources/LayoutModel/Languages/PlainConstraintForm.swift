@@ -24,7 +24,7 @@ enum PlainConstraintForm {
     ) throws(LayoutProblem) -> LayoutConstraint {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         let id = try f.string(Field.id.rawValue)
-        let (first, firstFound) = try item(.firstItem, of: f, hierarchy: hierarchy)
+        let (first, firstFound, firstIndex) = try item(.firstItem, of: f, hierarchy: hierarchy)
         let firstItem = first ?? ""
         guard let firstValue = f.member(Field.firstAttribute.rawValue) else {
             throw .schema("'firstAttribute' is required", at: pointer)
@@ -38,7 +38,7 @@ enum PlainConstraintForm {
             }
             relation = LayoutRelation(wireName: index)
         }
-        let (secondItem, secondFound) = try item(.secondItem, of: f, hierarchy: hierarchy)
+        let (secondItem, secondFound, secondIndex) = try item(.secondItem, of: f, hierarchy: hierarchy)
         var secondAttribute = LayoutAttribute.notAnAttribute
         if let value = f.member(Field.secondAttribute.rawValue, nullable: true) {
             secondAttribute = try attribute(value, of: f, named: "secondAttribute")
@@ -53,6 +53,7 @@ enum PlainConstraintForm {
             id: id ?? defaultID(), firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
             secondItem: secondItem, secondAttribute: secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer)
+        c.resolvedItems = ResolvedItems(first: firstIndex, second: secondIndex)
         // Masonry's superview rule for a location with no second item (the second attribute may be named).
         if secondItem == nil, firstAttribute.isLocation, !firstItem.isEmpty, hierarchy.contains(firstItem) {
             if secondAttribute == .notAnAttribute || secondAttribute.isLocation {
@@ -78,12 +79,13 @@ enum PlainConstraintForm {
     }
 
     /// An item field (`null` counts as absent): the id as the hierarchy stores it when it knows
-    /// the bytes (`found`: a declared, non-empty id), else a new string.
-    private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (id: String?, found: Bool) {
-        if let value = f.member(field.rawValue, nullable: true), let id = value.withStringUTF8({ hierarchy.storedID(utf8: $0) }) ?? nil {
-            return (id, !id.isEmpty)
+    /// the bytes (`found`: a declared, non-empty id, at `index` in the hierarchy), else a new
+    /// string (`index` -1).
+    private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (id: String?, found: Bool, index: Int32) {
+        if let value = f.member(field.rawValue, nullable: true), let stored = value.withStringUTF8({ hierarchy.storedItem(utf8: $0) }) ?? nil {
+            return (stored.id, !stored.id.isEmpty, Int32(truncatingIfNeeded: stored.index))
         }
-        return (try f.string(field.rawValue, nullable: true), false)
+        return (try f.string(field.rawValue, nullable: true), false, -1)
     }
 
     /// The attribute a string member names, matched without making a string (one is made for the error).

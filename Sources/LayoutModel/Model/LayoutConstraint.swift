@@ -16,6 +16,9 @@ public struct LayoutConstraint: Hashable, Sendable {
     public var priority: LayoutPriority
     /// Where the constraint came from in the request, for error and diagnosis pointers.
     public var pointer: JSONPointer
+    /// Where the decoder found the items in the request's views, so that compiling does not
+    /// look them up again. Not part of the constraint's value.
+    var resolvedItems = ResolvedItems()
 
     public init(
         id: String,
@@ -37,4 +40,16 @@ public struct LayoutConstraint: Hashable, Sendable {
         self.priority = priority
         self.pointer = pointer
     }
+}
+
+/// The positions in the request's views of a constraint's items, as the decoder found them (-1:
+/// not recorded). A hint: the compiler uses a position only if the view there has the item's id,
+/// so a constraint changed or moved to another request since is merely looked up again. Equal to
+/// every other, so that it takes no part in a constraint's equality or hash.
+struct ResolvedItems: Hashable, Sendable {
+    var first: Int32 = -1
+    var second: Int32 = -1
+
+    static func == (_: ResolvedItems, _: ResolvedItems) -> Bool { true }
+    func hash(into _: inout Hasher) {}
 }

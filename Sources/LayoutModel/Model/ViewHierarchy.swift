@@ -11,15 +11,16 @@ public protocol ViewHierarchy: Sendable {
     /// Whether every item descends from one root, so any two items have a common ancestor
     /// (`false` by default: `closestCommonAncestor(of:)` then answers).
     var hasSingleRoot: Bool { get }
-    /// The id of the declared item whose id has these UTF-8 bytes, as the hierarchy stores it (no
-    /// new string); `nil` when there is none or the hierarchy does not say (the default).
-    func storedID(utf8 id: UnsafeBufferPointer<UInt8>) -> String?
+    /// The declared item whose id has these UTF-8 bytes: its id as the hierarchy stores it (no
+    /// new string) and its position among the hierarchy's items; `nil` when there is none or the
+    /// hierarchy does not say (the default).
+    func storedItem(utf8 id: UnsafeBufferPointer<UInt8>) -> (id: String, index: Int)?
 }
 
 extension ViewHierarchy {
     public var hasSingleRoot: Bool { false }
 
-    public func storedID(utf8 id: UnsafeBufferPointer<UInt8>) -> String? { nil }
+    public func storedItem(utf8 id: UnsafeBufferPointer<UInt8>) -> (id: String, index: Int)? { nil }
 
     public func closestCommonAncestor(of ids: [String]) -> String? {
         guard var common = ids.first else { return nil }

@@ -118,9 +118,10 @@ public struct ViewTree: ViewHierarchy {
     /// A validated tree has exactly one root.
     public var hasSingleRoot: Bool { true }
 
-    /// The declared view or guide whose id is byte for byte `id` (not only canonically equivalent to it).
-    public func storedID(utf8 id: UnsafeBufferPointer<UInt8>) -> String? {
-        indexByID.exactIndex(of: id).map { views[$0].id }
+    /// The declared view or guide whose id is byte for byte `id` (not only canonically equivalent
+    /// to it), and its index in `views`.
+    public func storedItem(utf8 id: UnsafeBufferPointer<UInt8>) -> (id: String, index: Int)? {
+        indexByID.exactIndex(of: id).map { (views[$0].id, $0) }
     }
 
     /// The terms a constraint compiles to, at most: one per item
