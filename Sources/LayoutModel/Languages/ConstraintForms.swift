@@ -156,11 +156,19 @@ extension ConstraintForms {
     /// Masonry's implicit superview: a location compared with a number is compared with the
     /// superview's same attribute. Leaves the constraint alone when the item has no parent
     /// (validation then reports Apple's "location equal to a constant").
-    static func applyingImplicitSuperview(_ c: LayoutConstraint, hierarchy: some ViewHierarchy) -> LayoutConstraint {
-        guard c.secondItem == nil, c.firstAttribute.isLocation, let parent = hierarchy.parent(of: c.firstItem) else { return c }
-        var out = c
-        out.secondItem = parent
-        if out.secondAttribute == .notAnAttribute { out.secondAttribute = c.firstAttribute }
-        return out
+    static func applyImplicitSuperview(to c: inout LayoutConstraint, hierarchy: some ViewHierarchy) {
+        (c.secondItem, c.secondAttribute) = implicitSuperview(
+            c.firstItem, c.firstAttribute, c.secondItem, c.secondAttribute, hierarchy: hierarchy)
+    }
+
+    /// The second item and attribute of a constraint after Masonry's implicit superview rule.
+    static func implicitSuperview(
+        _ firstItem: String, _ firstAttribute: LayoutAttribute, _ secondItem: String?, _ secondAttribute: LayoutAttribute,
+        hierarchy: some ViewHierarchy
+    ) -> (String?, LayoutAttribute) {
+        guard secondItem == nil, firstAttribute.isLocation, let parent = hierarchy.parent(of: firstItem) else {
+            return (secondItem, secondAttribute)
+        }
+        return (parent, secondAttribute == .notAnAttribute ? firstAttribute : secondAttribute)
     }
 }

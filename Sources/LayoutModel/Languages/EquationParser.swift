@@ -277,7 +277,8 @@ enum ConstraintEquationParser {
             guard current.kind == .end else {
                 throw fail(current.offset, "expected the end of the equation, found \(describe(current))")
             }
-            return ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
+            ConstraintForms.applyImplicitSuperview(to: &c, hierarchy: hierarchy)
+            return c
         }
     }
 }

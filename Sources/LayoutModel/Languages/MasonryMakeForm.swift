@@ -192,7 +192,7 @@ enum MasonryMakeForm {
                     case .priority(let p): c.priority = p
                     }
                 }
-                c = ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
+                ConstraintForms.applyImplicitSuperview(to: &c, hierarchy: hierarchy)
                 var fields = ConstraintValidation.FieldPointers(all: pointer)
                 fields.firstItem = .member("view")
                 fields.firstAttribute = .member("make")

@@ -38,32 +38,32 @@ enum PlainConstraintForm {
             }
             relation = LayoutRelation(wireName: index)
         }
-        let (secondItem, secondFound, secondIndex) = try item(.secondItem, of: f, hierarchy: hierarchy)
+        let (givenSecondItem, secondFound, secondIndex) = try item(.secondItem, of: f, hierarchy: hierarchy)
+        var secondItem = givenSecondItem
         var secondAttribute = LayoutAttribute.notAnAttribute
         if let value = f.member(Field.secondAttribute.rawValue, nullable: true) {
             secondAttribute = try attribute(value, of: f, named: "secondAttribute")
         } else if secondItem != nil {
             secondAttribute = firstAttribute
         }
+        // Masonry's superview rule for a location with no second item (the second attribute may be named).
+        if secondAttribute == .notAnAttribute || secondAttribute.isLocation {
+            (secondItem, secondAttribute) = ConstraintForms.implicitSuperview(
+                firstItem, firstAttribute, secondItem, secondAttribute, hierarchy: hierarchy)
+        }
         let multiplier = try f.number(Field.multiplier.rawValue) ?? 1
         let constant = try f.number(Field.constant.rawValue) ?? 0
         let priority = try f.priority(Field.priority.rawValue) ?? .required
 
-        var c = LayoutConstraint(
+        let c = LayoutConstraint(
             id: id ?? defaultID(), firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
             secondItem: secondItem, secondAttribute: secondAttribute,
-            multiplier: multiplier, constant: constant, priority: priority, pointer: pointer)
-        c.resolvedItems = ResolvedItems(first: firstIndex, second: secondIndex)
-        // Masonry's superview rule for a location with no second item (the second attribute may be named).
-        if secondItem == nil, firstAttribute.isLocation, !firstItem.isEmpty, hierarchy.contains(firstItem) {
-            if secondAttribute == .notAnAttribute || secondAttribute.isLocation {
-                c = ConstraintForms.applyingImplicitSuperview(c, hierarchy: hierarchy)
-            }
-        }
+            multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
+            resolvedItems: ResolvedItems(first: firstIndex, second: secondIndex))
         let given = (secondItem: f.has(Field.secondItem.rawValue), secondAttribute: f.has(Field.secondAttribute.rawValue),
                      multiplier: f.has(Field.multiplier.rawValue))
         try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given),
-                                          itemsFound: firstFound && (secondItem == nil || secondFound))
+                                          itemsFound: firstFound && (givenSecondItem == nil || secondFound))
         return c
     }
 

@@ -40,6 +40,18 @@ public struct LayoutConstraint: Hashable, Sendable {
         self.priority = priority
         self.pointer = pointer
     }
+
+    /// A constraint with its items where the decoder found them.
+    init(
+        id: String, firstItem: String, firstAttribute: LayoutAttribute, relation: LayoutRelation,
+        secondItem: String?, secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
+        priority: LayoutPriority, pointer: JSONPointer, resolvedItems: ResolvedItems
+    ) {
+        self.init(id: id, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
+                  secondItem: secondItem, secondAttribute: secondAttribute,
+                  multiplier: multiplier, constant: constant, priority: priority, pointer: pointer)
+        self.resolvedItems = resolvedItems
+    }
 }
 
 /// The positions in the request's views of a constraint's items, as the decoder found them (-1:
