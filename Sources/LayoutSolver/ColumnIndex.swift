@@ -42,6 +42,7 @@ struct ColumnIndex: Sendable {
     func count(_ symbol: Int) -> Int { Int(columns[symbol].count) }
 
     /// Lists `row` at the end of `symbol`'s column.
+    @inline(__always)
     mutating func append(_ row: Int, to symbol: Int) {
         let entry: Int32
         if free >= 0 {
