@@ -141,6 +141,7 @@ struct Objective: Sendable {
     }
 
     /// `amount` added to `symbol`'s cost at `level`, the component dropped when it cancels.
+    @inline(__always)
     private mutating func add(_ amount: Double, to symbol: Int, level: Int) {
         guard amount != 0 else { return }
         let priority = priorities[level]
@@ -238,6 +239,7 @@ struct Objective: Sendable {
     private static func significant(_ cost: Double) -> Double { abs(cost) <= Tolerance.zero ? 0 : cost }
 
     /// Puts `symbol` where its (changed) costs belong: in the heap if they are negative.
+    @inline(__always)
     mutating func noteChanged(_ symbol: Int) {
         if slot[symbol] >= 0 {
             siftUp(slot[symbol])
