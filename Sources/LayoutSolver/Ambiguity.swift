@@ -5,7 +5,7 @@
 /// direction*: it moves the optimum along a face of equal cost. A variable is ambiguous when it
 /// changes along some free direction. Each free direction (and each variable in no constraint)
 /// gets a pseudo-random weight; a variable's rate of change along the weighted sum of all free
-/// directions is read off its row, or, for a defined variable, summed through its definition in
+/// directions is read off its row (through stale rows: see `Tableau.reading`), or, for a defined variable, summed through its definition in
 /// definition order (one linear pass, however long the chains). A variable whose rate is not
 /// zero is ambiguous; independent random weights make an accidental cancellation between
 /// different directions practically impossible, while a real one (a defined variable whose
@@ -27,6 +27,7 @@ extension Solver {
         // The rate of change of each variable, and the magnitude of what was summed into it.
         var rate = [Double](repeating: 0, count: variableCount)
         var magnitude = [Double](repeating: 0, count: variableCount)
+        var known = RowReadingTable(rows: t.rows.count)
         for variable in 0..<variableCount {
             let symbol = variable < t.variableSymbol.count ? t.variableSymbol[variable] : -1
             if symbol < 0 {
@@ -41,12 +42,8 @@ extension Solver {
                 (rate[variable], magnitude[variable]) = (weight[symbol], weight[symbol])
                 continue
             }
-            let row = t.rows[index]
-            for term in row.terms where weight[term.symbol] != 0 {
-                let step = term.coefficient * weight[term.symbol]
-                rate[variable] += step
-                magnitude[variable] += abs(step)
-            }
+            let reading = t.reading(index, constants: false, parametric: weight, known: &known)
+            (rate[variable], magnitude[variable]) = (reading.value, reading.magnitude)
         }
         for record in records {
             guard case .definition(let subject) = record.placement else { continue }

@@ -29,9 +29,9 @@ public enum SolverError: Error, Hashable, Sendable {
 /// symbol when no subject fits) but does not optimise; optional constraints wait, and enter
 /// when `solve()` starts, after the required ones, a priority level at a time from the highest,
 /// with an optimisation after each level; `suggestValue` re-solves by the dual simplex. From
-/// the first `add` to the end of the next `solve()` the rows of external variables are kept up
-/// to date only when read (see `Tableau`'s batch); `remove`, `addEditVariable` and
-/// `suggestValue` bring every row up to date first.
+/// the first `add` the rows of external variables are kept up to date only when read (see
+/// `Tableau`'s batch), and a solve reads the values through them; `remove`, `addEditVariable`
+/// and `suggestValue` bring every row up to date first.
 ///
 /// Required equalities that introduce a variable found in no other constraint are kept out of
 /// the tableau as *definitions* (`v = …`, evaluated after solving). A later constraint that
@@ -229,7 +229,7 @@ public struct Solver: Sendable {
         tableau.endBatch()
         if definedBy[variable.index] >= 0 { materialize(variable.index) }
         let handle = try appendNew(Record(
-            terms: terms.append(1, variable.index), constant: -tableau.value(of: variable.index),
+            terms: terms.append(1, variable.index), constant: -tableau.currentValue(of: variable.index),
             relation: .equal, priority: priority, editVariable: variable.index))
         editOf[variable.index] = handle.index
         return handle
@@ -488,8 +488,8 @@ public struct Solver: Sendable {
         tableau.meter = budgetMeter
     }
 
-    /// Places the pending optional constraints and optimises (see `placePending`), refreshes
-    /// every value, and checks that the required constraints hold.
+    /// Places the pending optional constraints and optimises (see `placePending`), reads every
+    /// value, and checks that the required constraints hold.
     mutating func optimize() throws(SolverError) {
         tableau.beginBatch()
         do {
@@ -499,8 +499,7 @@ public struct Solver: Sendable {
             tableau.endBatch()
             throw error
         }
-        tableau.endBatch()
-        for variable in values.indices { values[variable] = tableau.value(of: variable) + 0 }
+        tableau.readValues(into: &values)
         for handle in records.indices {
             guard case .definition(let subject) = records[handle].placement else { continue }
             let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
@@ -744,6 +743,9 @@ public struct SolverStatistics: Hashable, Sendable {
 extension Solver {
     /// Counters describing the current tableau.
     public var statistics: SolverStatistics {
+        // Of the rows brought up to date: a solve leaves the stale ones as they are.
+        var tableau = tableau
+        tableau.endBatch()
         var terms = 0
         var longest = 0
         for index in tableau.rows.indices where tableau.rowBasic[index] >= 0 {

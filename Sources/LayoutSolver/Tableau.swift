@@ -42,8 +42,8 @@ struct Tableau: Sendable {
     /// row → the number of the last compaction that kept it (tells repeated column entries).
     private var rowMark: [Int] = []
     private var compactions = 0
-    /// In a batch (`beginBatch()` to `endBatch()`: from the first `Solver.add` through the
-    /// next solve, which places the optional constraints and optimises), substitutions skip the
+    /// In a batch (`beginBatch()` to `endBatch()`: from the first `Solver.add` until a call that
+    /// needs every row as it is, such as a removal or an edit), substitutions skip the
     /// rows of external symbols and leave them stale (`staleRows`): those rows never block a
     /// ratio test nor carry a cost, and they are the long ones (a container's height over its
     /// whole subtree), which kept up to date would be merged again for every symbol of theirs
@@ -845,45 +845,108 @@ struct Tableau: Sendable {
 
     // MARK: Reading
 
-    /// The current value of variable `variable` (0 if it is in no row).
-    /// The value of `variable` at the current basis, read through stale rows without rewriting
-    /// them: phase one checks its constraint while its artificial is still in rows, and a stale
-    /// row brought up to date then would take the artificial in where the column index, which
-    /// removes it afterwards, does not list it.
-    func currentValue(of variable: Int) -> Double {
-        guard variable < variableSymbol.count, variableSymbol[variable] >= 0, basicRow[variableSymbol[variable]] >= 0 else { return 0 }
-        // Each row's value once, rows before the rows that read them (no row depends back on a
-        // stale row that reads it: see `refreshRow`).
-        var known: [Int: Double] = [:]
-        var stack = [basicRow[variableSymbol[variable]]]
+    /// What a row is worth under a linear functional, and the summed magnitude of what was added
+    /// into it.
+    struct Reading {
+        var value: Double
+        var magnitude: Double
+    }
+
+    /// What row `start` is worth when its constant counts (if `constants`) and each parametric
+    /// symbol is worth `parametric[symbol]` (0 when nil), read through stale rows without
+    /// rewriting them: a stale row's basic symbols are worth what their rows are, which never
+    /// lead back to it (see `refreshRow`); an up-to-date row holds only parametric symbols.
+    /// Each row is read once, and `known` keeps what was read for later calls.
+    ///
+    /// Phase one reads values this way while its artificial is still in rows (a stale row brought
+    /// up to date then would take the artificial in where the column index, which removes it
+    /// afterwards, does not list it), and a solve reads every value this way instead of bringing
+    /// every stale row up to date.
+    func reading<Known: RowReadings>(
+        _ start: Int, constants: Bool, parametric: [Double]?, known: inout Known
+    ) -> Reading {
+        if let reading = known[start] { return reading }
+        var stack = [start]
         while let top = stack.last {
             guard known[top] == nil else {
                 stack.removeLast()
                 continue
             }
+            let constant = constants ? rows[top].constant : 0
             let upToDate = !rowIsStale[top] || rowRefreshedAt[top] == basicChanges
-            var value = rows[top].constant
+            if upToDate && parametric == nil {
+                known[top] = Reading(value: constant, magnitude: abs(constant))
+                stack.removeLast()
+                continue
+            }
+            var reading = Reading(value: constant, magnitude: abs(constant))
             var waiting = false
-            for term in rows[top].terms where !upToDate && basicRow[term.symbol] >= 0 {
-                if let known = known[basicRow[term.symbol]] {
-                    value += term.coefficient * known
-                } else {
-                    stack.append(basicRow[term.symbol])
-                    waiting = true
+            for term in rows[top].terms {
+                let row = basicRow[term.symbol]
+                if row >= 0 {
+                    if let worth = known[row] {
+                        reading.value += term.coefficient * worth.value
+                        reading.magnitude += abs(term.coefficient) * worth.magnitude
+                    } else {
+                        stack.append(row)
+                        waiting = true
+                    }
+                } else if let parametric {
+                    let step = term.coefficient * parametric[term.symbol]
+                    reading.value += step
+                    reading.magnitude += abs(step)
                 }
             }
             if waiting { continue }
-            known[top] = value
+            known[top] = reading
             stack.removeLast()
         }
-        return known[basicRow[variableSymbol[variable]]] ?? 0
+        return known[start] ?? Reading(value: 0, magnitude: 0)
     }
 
-    func value(of variable: Int) -> Double {
-        guard variable < variableSymbol.count else { return 0 }
-        let symbol = variableSymbol[variable]
-        guard symbol >= 0, basicRow[symbol] >= 0 else { return 0 }
-        return rows[basicRow[symbol]].constant
+    /// The row of `variable`'s symbol when it is basic, else -1.
+    func row(of variable: Int) -> Int {
+        guard variable < variableSymbol.count, variableSymbol[variable] >= 0 else { return -1 }
+        return basicRow[variableSymbol[variable]]
+    }
+
+    /// The value of `variable` at the current basis (0 if it is in no row), read through stale
+    /// rows (see `reading`).
+    func currentValue(of variable: Int) -> Double {
+        let index = row(of: variable)
+        guard index >= 0 else { return 0 }
+        var known: [Int: Reading] = [:]
+        return reading(index, constants: true, parametric: nil, known: &known).value
+    }
+
+    /// Writes the value of every variable at the current basis over `values` (0 for one in no
+    /// row), read through stale rows (see `reading`): the batch stays open, and a stale row is
+    /// brought up to date only if a later call needs it.
+    func readValues(into values: inout [Double]) {
+        var known = RowReadingTable(rows: rows.count)
+        for variable in values.indices {
+            let index = row(of: variable)
+            values[variable] = index >= 0 ? reading(index, constants: true, parametric: nil, known: &known).value + 0 : 0
+        }
+    }
+}
+
+/// Where `Tableau.reading` keeps the rows it has read.
+protocol RowReadings {
+    subscript(_ row: Int) -> Tableau.Reading? { get set }
+}
+
+extension Dictionary: RowReadings where Key == Int, Value == Tableau.Reading {}
+
+/// Readings for every row of a tableau, by row index.
+struct RowReadingTable: RowReadings {
+    private var readings: [Tableau.Reading?]
+
+    init(rows: Int) { readings = Array(repeating: nil, count: rows) }
+
+    subscript(_ row: Int) -> Tableau.Reading? {
+        get { readings[row] }
+        set { readings[row] = newValue }
     }
 }
 

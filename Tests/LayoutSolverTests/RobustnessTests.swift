@@ -246,8 +246,9 @@ import Testing
     }
 }
 
-/// Required adds leave the rows of external variables stale (brought up to date when read, and
-/// all of them when the solve ends); what reads them meanwhile must see current values.
+/// Required adds leave the rows of external variables stale (brought up to date when read, or
+/// all of them by a removal or an edit; a solve reads its values through them); what reads them
+/// meanwhile must see current values.
 @Suite struct DeferredExternalRowsTests {
     /// a ≥ 0, b ≥ 0, a + b == 100: a = s1 and b = s2 are rows of externals, and the sum needs
     /// phase one, whose pivot rewrites s1 and leaves a's row stale.
@@ -267,6 +268,20 @@ import Testing
         try s.solve()
         #expect(abs(s.value(of: a) - 30) < 1e-9)
         #expect(abs(s.value(of: b) - 70) < 1e-9)
+    }
+
+    @Test func aSolveReadsValuesAndAmbiguityThroughStaleRows() throws {
+        // After the first solve a's row is still stale: a + b == 100 leaves both free, then a
+        // preference added after that solve pins them, read through the same stale row.
+        var (s, a, b) = try split()
+        try s.solve()
+        #expect(s.ambiguousVariables() == [a, b])
+        try s.add(pin(a, 30), .equal, priority: 500)
+        try s.solve()
+        #expect(s.ambiguousVariables().isEmpty)
+        #expect(abs(s.value(of: a) - 30) < 1e-9)
+        #expect(abs(s.value(of: b) - 70) < 1e-9)
+        #expect(s.statistics.rows == 4)
     }
 
     @Test func removingAfterRequiredAddsSeesEveryRow() throws {
