@@ -531,11 +531,7 @@ public struct Solver: Sendable {
     /// makes no row at all (see `slackFolds`). Constraints stopped by the budget stay pending.
     mutating func placePending() throws(SolverError) {
         guard !pending.isEmpty else { return }
-        // Sorted as (priority, handle) pairs: comparing through `records` read two records per
-        // comparison, scattered over a large request.
-        let order = pending.map { (priority: records[$0].priority, handle: $0) }
-            .sorted { $0.priority > $1.priority || ($0.priority == $1.priority && $0.handle < $1.handle) }
-            .map(\.handle)
+        let order = placementOrder()
         let folds = slackFolds()
         let partners = boundPairs(excluding: folds)
         for (position, handle) in order.enumerated() {
@@ -559,6 +555,45 @@ public struct Solver: Sendable {
         }
         pending.removeAll(keepingCapacity: true)
     }
+
+    /// `pending` (ascending) ordered by priority, highest first, and by handle within a priority.
+    /// A request has a handful of distinct priorities: the handles are bucketed by theirs (one
+    /// read of each record, two passes); past `bucketedPriorities` of them they are sorted.
+    func placementOrder() -> [Int] {
+        var distinct: [Double] = []
+        var rank = [UInt8](repeating: 0, count: pending.count)
+        for (position, handle) in pending.enumerated() {
+            let priority = records[handle].priority
+            if let known = distinct.firstIndex(of: priority) {
+                rank[position] = UInt8(known)
+            } else if distinct.count < Self.bucketedPriorities {
+                rank[position] = UInt8(distinct.count)
+                distinct.append(priority)
+            } else {
+                // Sorted as (priority, handle) pairs: comparing through `records` read two
+                // records per comparison, scattered over a large request.
+                return pending.map { (priority: records[$0].priority, handle: $0) }
+                    .sorted { $0.priority > $1.priority || ($0.priority == $1.priority && $0.handle < $1.handle) }
+                    .map(\.handle)
+            }
+        }
+        var sizes = [Int](repeating: 0, count: distinct.count)
+        for bucket in rank { sizes[Int(bucket)] += 1 }
+        // Each bucket's next place, first after the buckets of higher priorities.
+        var place = distinct.map { priority in
+            distinct.indices.reduce(0) { $0 + (distinct[$1] > priority ? sizes[$1] : 0) }
+        }
+        var order = [Int](repeating: 0, count: pending.count)
+        for (position, handle) in pending.enumerated() {
+            let bucket = Int(rank[position])
+            order[place[bucket]] = handle
+            place[bucket] += 1
+        }
+        return order
+    }
+
+    /// Up to this many distinct priorities `placementOrder` buckets (rank fits a byte).
+    static let bucketedPriorities = 32
 
     /// Pending optional bounds `a·v + c ≤ 0` and `a·v + c ≥ 0` on the same one-variable
     /// expression (a view's content hugging and compression resistance on one axis), each

@@ -1,4 +1,4 @@
-import LayoutSolver
+@testable import LayoutSolver
 import Testing
 
 /// Builds `Σ coefficient·variable + constant`.
@@ -125,5 +125,27 @@ func pin(_ variable: Variable, _ value: Double) -> LinearExpression { expr([(var
         try s.add(expr([(xs[20], 3), (xs[10], -3)], -3e7), .equal)
         try s.solve()
         #expect(abs(s.value(of: xs[20]) - 2e7) < 1e-6)
+    }
+}
+
+/// The order optional constraints enter in: by priority, highest first, then by handle.
+@Suite struct PlacementOrderTests {
+    /// Pending handles 0…n−1 at `priorities`, in the order `placePending` takes them.
+    private func order(_ priorities: [Double]) throws -> [Int] {
+        var s = Solver()
+        let x = s.makeVariable()
+        for priority in priorities { try s.add(pin(x, 0), .equal, priority: priority) }
+        return s.placementOrder()
+    }
+
+    @Test func bucketsByPriorityKeepingHandleOrder() throws {
+        #expect(try order([250, 750, 250, 999, 750, 1, 999]) == [3, 6, 1, 4, 0, 2, 5])
+    }
+
+    @Test func manyPrioritiesAreSortedAlike() throws {
+        // 40 distinct priorities (past the buckets), each twice: 40 + k at handles k and 79 − k.
+        let priorities = (0..<80).map { Double(40 + min($0, 79 - $0)) }
+        let expected = (0..<40).reversed().flatMap { [$0, 79 - $0] }
+        #expect(try order(priorities) == expected)
     }
 }
