@@ -34,6 +34,7 @@ struct TermPool: Sendable {
         }
         var terms = expression.terms
         var sorted = true
+        var plain = true
         for i in terms.indices {
             guard terms[i].coefficient.isFinite else {
                 throw .invalidValue("coefficient \(terms[i].coefficient) of variable \(terms[i].variable.index) is not finite")
@@ -41,7 +42,11 @@ struct TermPool: Sendable {
             guard terms[i].variable.index >= 0, terms[i].variable.index < variableCount else {
                 throw .invalidValue("variable \(terms[i].variable.index) was not made by this solver")
             }
-            if i > 0, terms[i].variable.index < terms[i - 1].variable.index { sorted = false }
+            if terms[i].coefficient == 0 { plain = false }
+            if i > 0, terms[i].variable.index <= terms[i - 1].variable.index {
+                plain = false
+                if terms[i].variable.index < terms[i - 1].variable.index { sorted = false }
+            }
         }
         // Long expressions out of order (a position deep in the hierarchy, its origins listed
         // child to ancestor) are sorted first, stably, so repeats still sum in their order.
@@ -52,38 +57,64 @@ struct TermPool: Sendable {
         }
         let start = count
         for term in terms {
-            let variable = term.variable.index
-            // Insertion from the end: expressions are short and nearly sorted.
-            var at = count
-            while at > start && variables[at - 1] > variable { at -= 1 }
-            if at > start && variables[at - 1] == variable {
-                let sum = coefficients[at - 1] + term.coefficient
+            variables.append(term.variable.index)
+            coefficients.append(term.coefficient)
+        }
+        // Most expressions are already normal: variables strictly ascending, no zero coefficient.
+        guard !plain else { return start..<count }
+        let normal: Result<Int, SolverError> = variables.withUnsafeMutableBufferPointer { keys in
+            coefficients.withUnsafeMutableBufferPointer { values in
+                Self.normalize(keys: keys, values: values, from: start)
+            }
+        }
+        switch normal {
+        case .success(let end):
+            removeLast(from: end)
+            return start..<end
+        case .failure(let error):
+            removeLast(from: start)
+            throw error
+        }
+    }
+
+    /// Normalises the terms from `start` on, in place, taking them in order: each is inserted
+    /// from the end into the normal terms before it (expressions are short and nearly sorted),
+    /// or summed into the one of its variable; then the zero ones are dropped. Returns where the
+    /// normal terms end.
+    private static func normalize(
+        keys: UnsafeMutableBufferPointer<Int>, values: UnsafeMutableBufferPointer<Double>, from start: Int
+    ) -> Result<Int, SolverError> {
+        var end = start
+        for next in start..<keys.count {
+            let (variable, coefficient) = (keys[next], values[next])
+            var at = end
+            while at > start && keys[at - 1] > variable { at -= 1 }
+            if at > start && keys[at - 1] == variable {
+                let sum = values[at - 1] + coefficient
                 guard sum.isFinite else {
-                    removeLast(from: start)
-                    throw .invalidValue("coefficients of variable \(variable) sum to a non-finite value")
+                    return .failure(.invalidValue("coefficients of variable \(variable) sum to a non-finite value"))
                 }
-                coefficients[at - 1] = Tolerance.cancels(sum, scale: max(abs(coefficients[at - 1]), abs(term.coefficient))) ? 0 : sum
+                values[at - 1] = Tolerance.cancels(sum, scale: max(abs(values[at - 1]), abs(coefficient))) ? 0 : sum
             } else {
-                // Appended and moved down to its place: cheaper than `insert(_:at:)` for the
-                // place or two a short expression's terms are out of order.
-                variables.append(variable)
-                coefficients.append(term.coefficient)
-                var i = count - 1
+                // Moved up one place to make room (`end` ≤ `next`: the term was read first).
+                var i = end
                 while i > at {
-                    variables.swapAt(i, i - 1)
-                    coefficients.swapAt(i, i - 1)
+                    keys[i] = keys[i - 1]
+                    values[i] = values[i - 1]
                     i -= 1
                 }
+                keys[at] = variable
+                values[at] = coefficient
+                end += 1
             }
         }
         var kept = start
-        for i in start..<count where coefficients[i] != 0 {
-            variables[kept] = variables[i]
-            coefficients[kept] = coefficients[i]
+        for i in start..<end where values[i] != 0 {
+            keys[kept] = keys[i]
+            values[kept] = values[i]
             kept += 1
         }
-        if kept < count { removeLast(from: kept) }
-        return start..<kept
+        return .success(kept)
     }
 
     /// Appends the one-term expression `coefficient · variable`.
