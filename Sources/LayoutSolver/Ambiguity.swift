@@ -18,11 +18,13 @@ extension Solver {
     public func ambiguousVariables() -> [Variable] {
         let t = tableau
         var weight = [Double](repeating: 0, count: t.symbolCount)
+        var freeDirections = 0
         for symbol in 0..<t.symbolCount where t.basicRow[symbol] < 0 {
             let kind = t.kinds[symbol]
             guard kind == .external || kind.canEnter, t.objective.sign(of: symbol) == 0 else { continue }
             guard t.canMove(symbol, by: 1) || (kind == .external && t.canMove(symbol, by: -1)) else { continue }
             weight[symbol] = Self.directionWeight(symbol)
+            freeDirections += 1
         }
         // The rate of change of each variable, and the magnitude of what was summed into it.
         var rate = [Double](repeating: 0, count: variableCount)
@@ -38,6 +40,8 @@ extension Solver {
                 continue
             }
             let index = t.basicRow[symbol]
+            // Without a free direction every row's rate is 0 (a well-posed layout): none is read.
+            guard freeDirections > 0 else { continue }
             guard index >= 0 else {
                 (rate[variable], magnitude[variable]) = (weight[symbol], weight[symbol])
                 continue
