@@ -29,9 +29,10 @@ struct Objective: Sendable {
     /// The first freed cost, -1 for none.
     private var free: Int32 = -1
 
-    /// The candidates to enter, as an indexed binary heap, best first (`isBetter`): every symbol
-    /// whose cost vector is lexicographically negative is in here, so an optimisation never
-    /// scans the objective, and a symbol is re-sifted whenever one of its costs changes.
+    /// The candidates to enter, as an indexed binary heap, best first (`isBetter`): the symbols
+    /// whose cost vectors are lexicographically negative, and only those, so an optimisation
+    /// never scans the objective; a symbol is re-sifted, or taken out, whenever one of its costs
+    /// changes.
     private var heap: [Int] = []
     /// symbol → its position in `heap`, or -1.
     private var slot: [Int] = []
@@ -238,12 +239,17 @@ struct Objective: Sendable {
     @inline(__always)
     private static func significant(_ cost: Double) -> Double { abs(cost) <= Tolerance.zero ? 0 : cost }
 
-    /// Puts `symbol` where its (changed) costs belong: in the heap if they are negative.
+    /// Puts `symbol` where its (changed) costs belong: in the heap if they are negative, out of
+    /// it otherwise (the heap then holds only candidates, and stays as shallow as they are few).
     @inline(__always)
     mutating func noteChanged(_ symbol: Int) {
         if slot[symbol] >= 0 {
-            siftUp(slot[symbol])
-            siftDown(slot[symbol])
+            if sign(of: symbol) < 0 {
+                siftUp(slot[symbol])
+                siftDown(slot[symbol])
+            } else {
+                remove(at: slot[symbol])
+            }
         } else if sign(of: symbol) < 0 {
             heap.append(symbol)
             slot[symbol] = heap.count - 1
