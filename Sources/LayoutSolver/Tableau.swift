@@ -215,7 +215,11 @@ struct Tableau: Sendable {
     /// Replaces parametric `symbol` by `definition` in every row and in the objective. A `fresh`
     /// symbol, made for the row being inserted, is in no row (only perhaps in the objective).
     private mutating func substitute(_ symbol: Int, by definition: Row, fresh: Bool = false) {
-        if !fresh { basicChanges += 1 }
+        guard !fresh else {
+            objective.substitute(symbol, by: definition)
+            return
+        }
+        basicChanges += 1
         let column = takeColumn(symbol)
         occurrences[symbol] = 0
         defer { columnScratch = column }
