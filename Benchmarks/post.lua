@@ -1,17 +1,23 @@
--- wrk script: POST the file named by $BODY_FILE as application/json.
+-- wrk script: POST the file named by $BODY_FILE as application/json (or, with WRK_METHOD=GET,
+-- send a bodiless GET).
 --   BODY_FILE=Benchmarks/requests/twenty-views.json \
 --     wrk -t2 -c64 -d10s --latency -s Benchmarks/post.lua http://127.0.0.1:PORT/solve
+--   WRK_METHOD=GET wrk -t2 -c64 -d10s --latency -s Benchmarks/post.lua http://127.0.0.1:PORT/healthz
 -- Besides wrk's usual report, prints one machine-readable line:
 --   WRK_JSON {"requests":…,"seconds":…,"rps":…,"p50ms":…,"p90ms":…,"p99ms":…,"errors":…,"non2xx":…}
-local path = os.getenv("BODY_FILE")
-if path == nil or path == "" then
-  error("set BODY_FILE to the request body file")
+if os.getenv("WRK_METHOD") == "GET" then
+  wrk.method = "GET"
+else
+  local path = os.getenv("BODY_FILE")
+  if path == nil or path == "" then
+    error("set BODY_FILE to the request body file")
+  end
+  local f = assert(io.open(path, "rb"))
+  wrk.method = "POST"
+  wrk.body = f:read("*a")
+  f:close()
+  wrk.headers["Content-Type"] = "application/json"
 end
-local f = assert(io.open(path, "rb"))
-wrk.method = "POST"
-wrk.body = f:read("*a")
-f:close()
-wrk.headers["Content-Type"] = "application/json"
 
 function done(summary, latency, requests)
   local s = summary.duration / 1e6

@@ -317,11 +317,12 @@ def main() -> int:
     big_name = f"{a.wrk_big} ({len(load(big)['views']) if load(big) else '?'} views)"
     rows = [("layoutd", "twenty-views (20 views)", 64, twenty, "wrk-layoutd-twenty.txt"),
             ("layoutd", big_name, 64, big, "wrk-layoutd-big.txt"),
+            ("layoutd", "GET /healthz (no body, no solve)", 64, None, "wrk-layoutd-healthz.txt"),
             ("hello.c (bare libmicrohttpd)", "twenty-views (20 views)", 64, twenty, "wrk-hello-twenty.txt"),
             ("layoutd", "twenty-views (20 views)", 1, twenty, "wrk-layoutd-twenty-c1.txt"),
             ("layoutd", big_name, 1, big, "wrk-layoutd-big-c1.txt")]
     for server, body, connections, path, fname in rows:
-        size = os.path.getsize(path) if os.path.exists(path) else "–"
+        size = os.path.getsize(path) if path and os.path.exists(path) else "–"
         w = wrk_result(os.path.join(R, fname))
         if w is None or "rps" not in w:
             why = "skipped" if w is None else f"error: {w.get('error')}"
@@ -349,6 +350,10 @@ def main() -> int:
     if twenty64 and twenty64.get("rps") and hello and hello.get("rps"):
         r = twenty64["rps"] / hello["rps"]
         targets.append(f"twenty-views req/s ÷ hello {r:.3f} (≥ 0.25: {'met' if r >= 0.25 else 'not met'})")
+    floor = wrk_result(os.path.join(R, "wrk-layoutd-healthz.txt"))
+    if floor and floor.get("rps") and hello and hello.get("rps"):
+        targets.append(f"for scale, layoutd's bodiless GET /healthz ÷ hello {floor['rps'] / hello['rps']:.3f} "
+                       "(the server and its Swift handler with no request body, JSON or solve)")
     if targets:
         L.append("")
         L.append("Issue #9 targets: " + "; ".join(targets) + ".")

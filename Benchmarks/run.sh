@@ -30,8 +30,8 @@
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release ->
 # (a) layout-bench per family x size -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
 # with 1, 4 and 8 sizes in one request -> (b) kiwi per family x size -> (c) frame agreement ->
-# (d) wrk against layoutd (20-view and 1000-view bodies, at 64 connections and at 1) and the bare
-# hello.c server (20-view) ->
+# (d) wrk against layoutd (20-view and 1000-view bodies, at 64 connections and at 1; GET /healthz, its
+# floor without a body or a solve) and the bare hello.c server (20-view) ->
 # (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md.
 # Every step that cannot run (no layout-bench yet, layoutd not starting, ...) is skipped with a
 # message and shows as "skipped" in the table; the script still exits 0 unless setup fails.
@@ -225,11 +225,16 @@ wait_port() { # port seconds pid
     done
     return 1
 }
-run_wrk() { # name url body [connections]: 64 connections on 2 threads, or 1 on 1
-    local connections="${4:-64}" threads=2
+run_wrk() { # name url body|GET [connections]: 64 connections on 2 threads, or 1 on 1
+    local connections="${4:-64}" threads=2 method=POST
     [ "$connections" = 1 ] && threads=1
-    note "wrk $1: -t$threads -c$connections -d$WRK_DURATION --latency ($(basename "$3"), $(wc -c < "$3") bytes)"
-    BODY_FILE="$3" wrk -t"$threads" -c"$connections" -d"$WRK_DURATION" --timeout 10s --latency -s "$HERE/post.lua" "$2" > "$RES/wrk-$1.txt" 2>&1
+    if [ "$3" = GET ]; then
+        method=GET
+        note "wrk $1: -t$threads -c$connections -d$WRK_DURATION --latency (GET, no body)"
+    else
+        note "wrk $1: -t$threads -c$connections -d$WRK_DURATION --latency ($(basename "$3"), $(wc -c < "$3") bytes)"
+    fi
+    WRK_METHOD="$method" BODY_FILE="$3" wrk -t"$threads" -c"$connections" -d"$WRK_DURATION" --timeout 10s --latency -s "$HERE/post.lua" "$2" > "$RES/wrk-$1.txt" 2>&1
     grep -E 'Requests/sec|Non-2xx|Socket errors' "$RES/wrk-$1.txt" | sed 's/^/     /' >&2
 }
 if [ "$DO_WRK" = 1 ]; then
@@ -249,6 +254,8 @@ if [ "$DO_WRK" = 1 ]; then
             [ "$code" = 200 ] || note "WARNING: layoutd answered $code: $(head -c 300 "$RES/layoutd-twenty.json")"
             run_wrk layoutd-twenty "$URL" "$TWENTY"
             run_wrk layoutd-big "$URL" "$BIG"
+            # The service's own floor: a bodiless GET answered on the network thread, no solve.
+            run_wrk layoutd-healthz "http://127.0.0.1:$PORT/healthz" GET
             # One connection: a request's own latency, without 64 of them queueing for 2 cores.
             run_wrk layoutd-twenty-c1 "$URL" "$TWENTY" 1
             run_wrk layoutd-big-c1 "$URL" "$BIG" 1
