@@ -49,7 +49,8 @@ extension Solver {
             let reading = t.reading(index, constants: false, parametric: weight, known: &known)
             (rate[variable], magnitude[variable]) = (reading.value, reading.magnitude)
         }
-        for record in records {
+        for handle in definitions {
+            let record = records[handle]
             guard case .definition(let subject) = record.placement else { continue }
             let expression = terms.expression(record.terms, constant: record.constant)
             guard let own = expression.variables.firstIndex(of: subject) else { continue }

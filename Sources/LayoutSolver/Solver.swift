@@ -91,6 +91,9 @@ public struct Solver: Sendable {
     var uses: [Int] = []
     /// variable → the definition whose subject it is, or -1.
     var definedBy: [Int] = []
+    /// Handles of the records placed as definitions, ascending: the order their values are
+    /// computed in (some may have been removed or moved into the tableau since).
+    var definitions: [Int] = []
     /// variable → its edit constraint, or -1.
     var editOf: [Int] = []
     var values: [Double] = []
@@ -352,6 +355,7 @@ public struct Solver: Sendable {
             }
             if subject >= 0 {
                 definedBy[subject] = handle
+                definitions.append(handle)
                 return .definition(subject: subject)
             }
         }
@@ -461,6 +465,7 @@ public struct Solver: Sendable {
         impliedEqualities.removeAll()
         slackHosts.removeAll()
         inequalities.removeAll()
+        definitions.removeAll()
         editMarkerPinned = false
         for variable in uses.indices {
             uses[variable] = 0
@@ -500,7 +505,7 @@ public struct Solver: Sendable {
             throw error
         }
         tableau.readValues(into: &values)
-        for handle in records.indices {
+        for handle in definitions {
             guard case .definition(let subject) = records[handle].placement else { continue }
             let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
             var sum = expression.constant
