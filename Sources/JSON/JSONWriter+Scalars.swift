@@ -23,13 +23,26 @@ extension JSONWriter {
     static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
         p[0] = ASCII.quote
         var n = 1
-        var runStart = 0
-        for i in 0..<utf8.count where needsEscape(utf8[i]) {
-            n += copy(utf8, runStart..<i, to: p + n)
-            n += writeEscape(utf8[i], to: p + n)
-            runStart = i + 1
+        if utf8.count <= 32, let base = utf8.baseAddress {
+            // Keys and ids: byte by byte in one pass, cheaper than finding runs and copying them.
+            for i in 0..<utf8.count {
+                let b = base[i]
+                if needsEscape(b) {
+                    n += writeEscape(b, to: p + n)
+                } else {
+                    p[n] = b
+                    n += 1
+                }
+            }
+        } else {
+            var runStart = 0
+            for i in 0..<utf8.count where needsEscape(utf8[i]) {
+                n += copy(utf8, runStart..<i, to: p + n)
+                n += writeEscape(utf8[i], to: p + n)
+                runStart = i + 1
+            }
+            n += copy(utf8, runStart..<utf8.count, to: p + n)
         }
-        n += copy(utf8, runStart..<utf8.count, to: p + n)
         p[n] = ASCII.quote
         return n + 1
     }
@@ -146,20 +159,34 @@ extension JSONWriter {
         return length
     }
 
-    /// Writes `value` in decimal; returns the length (at most 20).
+    /// Writes `value` in decimal; returns the length (at most 20). `p` must have room for 20
+    /// bytes whatever the value: a short one is stored as a whole word (9 bytes with a sign).
     static func writeInteger(_ value: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         var n = 0
         if value < 0 {
             p[0] = ASCII.minus
             n = 1
         }
-        var digits = 1
-        var rest = value.magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
+        var rest = value.magnitude
+        if rest < 100_000_000 {
+            // Up to 8 digits, gathered in one word lowest digit first, so that stored little
+            // endian they read highest first: one division per digit and one store.
+            var word: UInt64 = 0
+            var digits = 0
+            repeat {
+                word = word << 8 | UInt64(ASCII.zero &+ UInt8(truncatingIfNeeded: rest % 10))
+                rest /= 10
+                digits += 1
+            } while rest > 0
+            UnsafeMutableRawPointer(p + n).storeBytes(of: word.littleEndian, as: UInt64.self)
+            return n + digits
         }
-        rest = value.magnitude
+        var digits = 1
+        var count = rest / 10
+        while count > 0 {
+            digits += 1
+            count /= 10
+        }
         for k in stride(from: n + digits - 1, through: n, by: -1) {
             p[k] = ASCII.zero &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
