@@ -99,17 +99,18 @@ struct ConstraintCompiler {
     /// Appends content hugging (`size <= c @hugging`) and compression resistance (`size >= c
     /// @compression`) for each axis with an intrinsic content size.
     func intrinsicSize(of index: Int, into list: inout ConstraintList) {
-        let view = tree.views[index]
+        // The view's fields are read where they are: a copy of the whole view would count
+        // references to its strings.
         func append(_ axis: LayoutAxis, _ value: Double?) {
             guard let value else { return }
             let size = geometry.variables.size(index, axis)
             list.append(.intrinsic(view: index, axis: axis, isHugging: true), size, constant: -value,
-                        .lessThanOrEqual, priority: view.hugging[axis].value)
+                        .lessThanOrEqual, priority: tree.views[index].hugging[axis].value)
             list.append(.intrinsic(view: index, axis: axis, isHugging: false), size, constant: -value,
-                        .greaterThanOrEqual, priority: view.compressionResistance[axis].value)
+                        .greaterThanOrEqual, priority: tree.views[index].compressionResistance[axis].value)
         }
-        append(.horizontal, view.intrinsicWidth)
-        append(.vertical, view.intrinsicHeight)
+        append(.horizontal, tree.views[index].intrinsicWidth)
+        append(.vertical, tree.views[index].intrinsicHeight)
     }
 }
 
