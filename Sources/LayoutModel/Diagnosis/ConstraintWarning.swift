@@ -185,7 +185,22 @@ private struct ExpressionForm {
     }
 
     /// The hash of the form of `terms`, without keeping the form: equal for parallel expressions.
+    @inline(__always)
     static func hash(of terms: ArraySlice<Term>) -> UInt64 {
+        // Short expressions naming each variable once (nearly all), in one pass over the terms
+        // and without a form: as `hash(_:leading:built:)` with the leading coefficient found here.
+        let short: UInt64? = terms.count <= 16 ? terms.withUnsafeBufferPointer { terms in
+            guard var lowest = terms.first else { return 0 }
+            for i in terms.indices.dropFirst() {
+                let variable = terms[i].variable
+                for j in 0..<i where terms[j].variable == variable { return nil }
+                if variable.index < lowest.variable.index { lowest = terms[i] }
+            }
+            var hash: UInt64 = 0
+            for term in terms { hash &+= mix(term.variable.index, term.coefficient / lowest.coefficient) }
+            return hash
+        } : nil
+        if let short { return short }
         let (leading, built) = normalized(terms)
         return hash(terms, leading: leading, built: built)
     }
@@ -318,8 +333,9 @@ private struct SameHash {
     mutating func insert(_ member: Int, hash: UInt64) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
-        while slots[slot] >= 0 {
+        while true {
             let group = slots[slot]
+            if group < 0 { break }
             if groups[group].hash == hash {
                 next[groups[group].last] = member
                 groups[group].last = member
