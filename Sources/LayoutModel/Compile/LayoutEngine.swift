@@ -123,8 +123,8 @@ private struct Installation {
     mutating func move(to next: RootSize) throws(LayoutProblem) -> Bool {
         let root = request.tree.rootIndex
         do {
-            if let width = next.width { try solver.suggestValue(width, for: variables.width[root]) }
-            if let height = next.height { try solver.suggestValue(height, for: variables.height[root]) }
+            if let width = next.width { try solver.suggestValue(width, for: variables[root].width) }
+            if let height = next.height { try solver.suggestValue(height, for: variables[root].height) }
             try solver.solve()
         } catch .unsatisfiable {
             return false
@@ -187,12 +187,13 @@ private struct Installation {
         var frames: [(id: String, frame: Frame)] = []
         frames.reserveCapacity(tree.views.count)
         for index in tree.views.indices {
+            let view = variables[index]
             var frame = Frame(
-                x: value(of: variables.x[index]),
-                y: value(of: variables.y[index]),
-                width: solver.value(of: variables.width[index]),
-                height: solver.value(of: variables.height[index]))
-            if let width = variables.contentWidth[index], let height = variables.contentHeight[index] {
+                x: value(of: view.x),
+                y: value(of: view.y),
+                width: solver.value(of: view.width),
+                height: solver.value(of: view.height))
+            if let width = view.contentWidth, let height = view.contentHeight {
                 frame.contentSize = (solver.value(of: width), solver.value(of: height))
             }
             if let scale { frame = frame.rounded(toScale: scale) }
@@ -241,10 +242,11 @@ private struct Installation {
         var result: [Ambiguity] = []
         for index in tree.views.indices {
             var attributes: [String] = []
-            if isFree(variables.x[index]) { attributes.append("x") }
-            if isFree(variables.y[index]) { attributes.append("y") }
-            if isFree(variables.width[index]) { attributes.append("width") }
-            if isFree(variables.height[index]) { attributes.append("height") }
+            let view = variables[index]
+            if isFree(view.x) { attributes.append("x") }
+            if isFree(view.y) { attributes.append("y") }
+            if isFree(view.width) { attributes.append("width") }
+            if isFree(view.height) { attributes.append("height") }
             guard !attributes.isEmpty else { continue }
             let id = tree.views[index].id
             result.append(Ambiguity(view: id, attributes: attributes, hint: AmbiguityHint.text(view: id, attributes: attributes)))
