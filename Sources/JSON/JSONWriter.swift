@@ -72,12 +72,20 @@ public struct JSONWriter: Sendable {
     /// Writes a member whose key is a literal that needs no escaping, as `key(literal:)` then
     /// `number(_:)` would, in one step: `member("width", number: 375)`.
     public mutating func member(_ key: StaticString, number value: Double) {
+        // A key of two or more characters is a pointer to its bytes: written without a closure.
+        if key.hasPointerRepresentation {
+            writeMember(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), value)
+        } else {
+            key.withUTF8Buffer { writeMember($0, value) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func writeMember(_ key: UnsafeBufferPointer<UInt8>, _ value: Double) {
         let pretty = self.pretty
-        key.withUTF8Buffer { utf8 in
-            write(isKey: true, capacity: utf8.count + 4 + Self.maxDoubleLength) { p in
-                let n = Self.writeLiteralKey(utf8, pretty: pretty, to: p)
-                return n + Self.writeDouble(value, to: p + n)
-            }
+        write(isKey: true, capacity: key.count + 4 + Self.maxDoubleLength) { p in
+            let n = Self.writeLiteralKey(key, pretty: pretty, to: p)
+            return n + Self.writeDouble(value, to: p + n)
         }
     }
 

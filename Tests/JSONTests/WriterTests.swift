@@ -75,6 +75,23 @@ import Testing
         #expect(text(w) == #""a\"b\\c/d\n\t\r\b\f\u0001\u001f"# + "\u{7F}é€𝄞\"")
     }
 
+    @Test func escapesAtEveryPositionOfEveryLength() throws {
+        // Strings are copied eight bytes at a time while no byte needs escaping: an escape at
+        // any offset, in any length, must still be found (and bytes 0x1F, 0x20, 0x7F, 0x80+
+        // around the bounds left as they are).
+        for special in ["\"", "\\", "\u{01}", "\u{1F}", "\n", " ", "\u{7F}", "é", "€"] {
+            for length in 0...40 {
+                for position in 0...length {
+                    let text = String(repeating: "a", count: position) + special + String(repeating: "b", count: length - position)
+                    var w = JSONWriter()
+                    w.string(text)
+                    let read = try JSONDocument(parsing: w.bytes).root.string
+                    #expect(read == text)
+                }
+            }
+        }
+    }
+
     @Test func scalarTopLevelValues() {
         var w = JSONWriter()
         w.string("x")
