@@ -153,10 +153,13 @@ public final class LayoutService: HTTPHandler {
     }
 
     /// Adds CORS and `X-Request-Id`, counts, times and logs the request.
-    private func finish(_ head: HTTPRequestHead, _ response: HTTPResponse, route: String, start: ContinuousClock.Instant? = nil) -> HTTPResponse {
+    private func finish(_ head: HTTPRequestHead, _ response: consuming HTTPResponse, route: String, start: ContinuousClock.Instant? = nil) -> HTTPResponse {
+        // Taken over, not copied: the headers are then this response's own, and grow in place.
         var response = response
         let requestID = requestID(for: head)
-        response.headers.append(contentsOf: cors.headers(for: head))
+        let cors = cors.headers(for: head)
+        response.headers.reserveCapacity(response.headers.count + cors.count + 1)
+        response.headers.append(contentsOf: cors)
         response.headers.mergeVary()
         response.headers.append(("X-Request-Id", requestID))
         let duration = start.map { ContinuousClock.now - $0 } ?? .zero
