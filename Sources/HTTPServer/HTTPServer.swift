@@ -317,25 +317,47 @@ final class ServerCore: Sendable {
                 String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
             }
         }
-        let raw = str(h.raw_uri)
         var query = ""
-        if let q = raw.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            var rest = raw[raw.utf8.index(after: q)...]
-            if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
-            query = String(rest)
+        // Most targets have no query: then the raw target is not made into a String at all.
+        if let rawURI = h.raw_uri, strchr(rawURI, Int32(UInt8(ascii: "?"))) != nil {
+            let raw = String(cString: rawURI)
+            if let q = raw.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                var rest = raw[raw.utf8.index(after: q)...]
+                if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+                query = String(rest)
+            }
         }
         var headers: [(name: String, value: String)] = []
         headers.reserveCapacity(h.header_count)
         if let list = h.headers {
             for i in 0..<h.header_count {
                 let e = list[i]
-                headers.append((name: str(e.name, e.name_len).lowercased(), value: str(e.value, e.value_len)))
+                headers.append((name: lowercased(e.name, e.name_len), value: str(e.value, e.value_len)))
             }
         }
         var head = HTTPRequestHead(method: str(h.method), path: str(h.path), query: query,
                                    headers: [], remoteAddress: str(h.remote_address))
         head.headers = headers
         return head
+    }
+
+    /// A header name as `String.lowercased()` gives it, made in one pass when it is ASCII (a
+    /// token always is): no String to lowercase afterwards.
+    private static func lowercased(_ p: UnsafePointer<CChar>?, _ n: Int) -> String {
+        guard let p, n > 0 else { return "" }
+        return p.withMemoryRebound(to: UInt8.self, capacity: n) { bytes in
+            let name = UnsafeBufferPointer(start: bytes, count: n)
+            var seen: UInt8 = 0
+            let ascii = String(unsafeUninitializedCapacity: n) { out in
+                for i in 0..<n {
+                    let b = name[i]
+                    seen |= b
+                    out[i] = b &- UInt8(ascii: "A") < 26 ? b | 0x20 : b
+                }
+                return n
+            }
+            return seen < 0x80 ? ascii : String(decoding: name, as: UTF8.self).lowercased()
+        }
     }
 
     /// An MHD response (owned by the caller until handed to the shim), or nil if out of memory
@@ -377,21 +399,23 @@ final class ServerCore: Sendable {
 
     static func isToken(_ s: String) -> Bool {
         guard !s.isEmpty else { return false }
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"):
-                continue
-            default:
-                if !"!#$%&'*+-.^_`|~".utf8.contains(b) { return false }
-            }
-        }
-        return true
+        let (low, high) = tokenBytes
+        return s.allUTF8 { b in (b < 64 ? low : b < 128 ? high : 0) >> (b & 63) & 1 != 0 }
     }
 
+    /// The bytes a token may hold (RFC 9110 tchar: letters, digits, ``!#$%&'*+-.^_`|~``), as
+    /// bits: bytes 0–63, then 64–127.
+    private static let tokenBytes: (UInt64, UInt64) = {
+        var bits: (UInt64, UInt64) = (0, 0)
+        let allowed = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        for b in allowed.utf8 {
+            if b < 64 { bits.0 |= 1 << b } else { bits.1 |= 1 << (b - 64) }
+        }
+        return bits
+    }()
+
     static func isFieldValue(_ s: String) -> Bool {
-        for b in s.utf8 where b == 0 || b == 10 || b == 13 { return false }
-        return true
+        s.allUTF8 { $0 != 0 && $0 != 10 && $0 != 13 }
     }
 }
 
@@ -409,10 +433,22 @@ extension String {
         return true
     }
 
+    /// Without leading and trailing spaces and tabs, looked for byte by byte (not Character by
+    /// Character, which costs hundreds of instructions per header).
     func trimmingASCIISpaces() -> Substring {
-        var s = self[...]
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return s
+        let bytes = utf8
+        func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isBlank(bytes[start]) { bytes.formIndex(after: &start) }
+        while end > start, isBlank(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        return self[start..<end]
+    }
+
+    /// Whether every UTF-8 byte passes `predicate`, read in place where the string allows
+    /// (stepping through `utf8` costs tens of instructions a byte).
+    @inline(__always)
+    func allUTF8(_ predicate: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? utf8.allSatisfy(predicate)
     }
 }

@@ -27,7 +27,8 @@ public struct HTTPRequestHead: Sendable {
 
     /// The first header with this name (case-insensitive).
     public func header(_ name: String) -> String? {
-        let wanted = name.lowercased()
+        // Callers mostly ask with a lowercase name already: then it is compared as it is.
+        let wanted = name.allUTF8({ $0 &- UInt8(ascii: "A") >= 26 && $0 < 0x80 }) ? name : name.lowercased()
         for h in headers where h.name == wanted { return h.value }
         return nil
     }

@@ -20,32 +20,49 @@ extension JSONWriter {
 
     /// Writes `utf8` quoted, escaping `"`, `\` and control characters (`\n`-style where
     /// there is one, `\u00XX` otherwise); `/` and non-ASCII pass through. Returns the length.
+    ///
+    /// Eight bytes at a time while none of them needs escaping (ids, keys, messages nearly
+    /// always): tested together and copied as one word; byte by byte around an escape.
     static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
         p[0] = ASCII.quote
         var n = 1
-        var runStart = 0
-        for i in 0..<utf8.count where needsEscape(utf8[i]) {
-            n += copy(utf8, runStart..<i, to: p + n)
-            n += writeEscape(utf8[i], to: p + n)
-            runStart = i + 1
+        if let base = utf8.baseAddress {
+            let count = utf8.count
+            var i = 0
+            while i < count {
+                if count - i >= 8 {
+                    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if !anyNeedsEscape(word) {
+                        UnsafeMutableRawPointer(p + n).storeBytes(of: word, as: UInt64.self)
+                        i += 8
+                        n += 8
+                        continue
+                    }
+                }
+                let b = base[i]
+                if needsEscape(b) {
+                    n += writeEscape(b, to: p + n)
+                } else {
+                    p[n] = b
+                    n += 1
+                }
+                i += 1
+            }
         }
-        n += copy(utf8, runStart..<utf8.count, to: p + n)
         p[n] = ASCII.quote
         return n + 1
     }
 
+    /// Whether one of the eight bytes of `word` needs escaping (`needsEscape`): one below 0x20,
+    /// or equal to `"` or `\`. Exact for "any": a borrow can only run on from a byte that
+    /// already matches.
     @inline(__always)
-    private static func copy(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                             to p: UnsafeMutablePointer<UInt8>) -> Int {
-        guard let base = utf8.baseAddress else { return 0 }
-        if range.count <= 16 {  // short runs (keys, ids): cheaper than a call to memmove
-            for k in 0..<range.count {
-                p[k] = base[range.lowerBound + k]
-            }
-        } else {
-            p.update(from: base + range.lowerBound, count: range.count)
-        }
-        return range.count
+    private static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func anyZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let below = (word &- 0x20 &* ones) & ~word & highs != 0
+        return below || anyZero(word ^ (UInt64(ASCII.quote) &* ones)) || anyZero(word ^ (UInt64(ASCII.backslash) &* ones))
     }
 
     private static func writeEscape(_ b: UInt8, to p: UnsafeMutablePointer<UInt8>) -> Int {
@@ -77,20 +94,30 @@ extension JSONWriter {
     static let maxDoubleLength = 32
 
     /// Writes a finite `value` in its shortest round-trip form, or `null`; returns the length.
+    /// Inlined: most numbers written are integral coordinates, which go straight to
+    /// `writeInteger` (a value that is not finite fails both tests and goes on).
+    @inline(__always)
     static func writeDouble(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if value.magnitude < 1e15, Double(Int(value)) == value {
+            return writeInteger(Int(value), to: p)
+        }
+        return writeNonIntegral(value, to: p)
+    }
+
+    /// `writeDouble` of a value that is not integral below 1e15.
+    private static func writeNonIntegral(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
             p.update(from: "null", count: 4)
             return 4
-        }
-        if value.magnitude < 1e15, Double(Int(value)) == value {
-            return writeInteger(Int(value), to: p)
         }
         if let length = writeShortDecimal(value, to: p) {
             return length
         }
         var text = value.description
         return text.withUTF8 { utf8 in
-            copy(utf8, 0..<min(utf8.count, maxDoubleLength), to: p)
+            let length = min(utf8.count, maxDoubleLength)
+            if let base = utf8.baseAddress { p.update(from: base, count: length) }
+            return length
         }
     }
 
@@ -146,20 +173,34 @@ extension JSONWriter {
         return length
     }
 
-    /// Writes `value` in decimal; returns the length (at most 20).
+    /// Writes `value` in decimal; returns the length (at most 20). `p` must have room for 20
+    /// bytes whatever the value: a short one is stored as a whole word (9 bytes with a sign).
     static func writeInteger(_ value: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         var n = 0
         if value < 0 {
             p[0] = ASCII.minus
             n = 1
         }
-        var digits = 1
-        var rest = value.magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
+        var rest = value.magnitude
+        if rest < 100_000_000 {
+            // Up to 8 digits, gathered in one word lowest digit first, so that stored little
+            // endian they read highest first: one division per digit and one store.
+            var word: UInt64 = 0
+            var digits = 0
+            repeat {
+                word = word << 8 | UInt64(ASCII.zero &+ UInt8(truncatingIfNeeded: rest % 10))
+                rest /= 10
+                digits += 1
+            } while rest > 0
+            UnsafeMutableRawPointer(p + n).storeBytes(of: word.littleEndian, as: UInt64.self)
+            return n + digits
         }
-        rest = value.magnitude
+        var digits = 1
+        var count = rest / 10
+        while count > 0 {
+            digits += 1
+            count /= 10
+        }
         for k in stride(from: n + digits - 1, through: n, by: -1) {
             p[k] = ASCII.zero &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10

@@ -4,20 +4,24 @@
 /// Inside an object, call ``key(_:)`` before each value. Misuse (a value without a key
 /// in an object, unbalanced ends) produces invalid JSON but never traps.
 public struct JSONWriter: Sendable {
-    private var buffer = OutputBuffer(capacity: 256)
+    private var buffer: OutputBuffer
     private let pretty: Bool
     /// Open containers.
     private var depth = 0
     /// Whether the innermost open container already has an element or member.
     private var currentHasElements = false
-    /// The same flag for the enclosing containers, outermost first.
-    private var outerHasElements: [Bool] = []
+    /// The same flag for the enclosing containers, the innermost in bit 0: a stack of bits, whose
+    /// flags past the 64 innermost move to `deeperHasElements` (outermost first).
+    private var outerHasElements: UInt64 = 0
+    private var deeperHasElements: [Bool] = []
     /// A key was just written, so the next value follows it directly.
     private var afterKey = false
 
-    /// Creates a writer; `pretty` gives 2-space indentation, `": "` and newlines.
-    public init(pretty: Bool = false) {
+    /// Creates a writer; `pretty` gives 2-space indentation, `": "` and newlines. `capacity`:
+    /// the bytes expected, so that a writer that knows its output's size does not regrow.
+    public init(pretty: Bool = false, capacity: Int = 256) {
         self.pretty = pretty
+        buffer = OutputBuffer(capacity: capacity)
     }
 
     /// The JSON written so far (a fresh array on each call).
@@ -47,29 +51,88 @@ public struct JSONWriter: Sendable {
 
     /// Writes an object key; the next call writes its value.
     public mutating func key(_ key: String) {
-        var key = key
-        key.withUTF8 { utf8 in
-            let pretty = self.pretty
-            write(isKey: true, capacity: Self.quotedCapacity(utf8) + 2) { p in
-                var n = Self.writeQuoted(utf8, to: p)
-                p[n] = ASCII.colon
+        // A native string's bytes are read in place; only a bridged one is made contiguous first.
+        if key.utf8.withContiguousStorageIfAvailable({ writeKey($0) }) == nil {
+            var key = key
+            key.withUTF8 { writeKey($0) }
+        }
+    }
+
+    /// Writes an object key given as a literal that needs no escaping (`key(literal: "width")`):
+    /// its bytes are copied as they are, without making a String of them or looking for
+    /// characters to escape.
+    public mutating func key(literal key: StaticString) {
+        let pretty = self.pretty
+        key.withUTF8Buffer { utf8 in
+            write(isKey: true, capacity: utf8.count + 4) { Self.writeLiteralKey(utf8, pretty: pretty, to: $0) }
+        }
+        afterKey = true
+    }
+
+    /// Writes a member whose key is a literal that needs no escaping, as `key(literal:)` then
+    /// `number(_:)` would, in one step: `member("width", number: 375)`.
+    public mutating func member(_ key: StaticString, number value: Double) {
+        // A key of two or more characters is a pointer to its bytes: written without a closure.
+        if key.hasPointerRepresentation {
+            writeMember(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), value)
+        } else {
+            key.withUTF8Buffer { writeMember($0, value) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func writeMember(_ key: UnsafeBufferPointer<UInt8>, _ value: Double) {
+        let pretty = self.pretty
+        write(isKey: true, capacity: key.count + 4 + Self.maxDoubleLength) { p in
+            let n = Self.writeLiteralKey(key, pretty: pretty, to: p)
+            return n + Self.writeDouble(value, to: p + n)
+        }
+    }
+
+    /// `"key":` (`"key": ` when pretty) for a key that needs no escaping; returns the length.
+    @inline(__always)
+    private static func writeLiteralKey(_ utf8: UnsafeBufferPointer<UInt8>, pretty: Bool, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = ASCII.quote
+        var n = 1
+        if let base = utf8.baseAddress {
+            for i in 0..<utf8.count { p[n + i] = base[i] }
+            n += utf8.count
+        }
+        p[n] = ASCII.quote
+        p[n + 1] = ASCII.colon
+        n += 2
+        if pretty {
+            p[n] = ASCII.space
+            n += 1
+        }
+        return n
+    }
+
+    private mutating func writeKey(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let pretty = self.pretty
+        write(isKey: true, capacity: Self.quotedCapacity(utf8) + 2) { p in
+            var n = Self.writeQuoted(utf8, to: p)
+            p[n] = ASCII.colon
+            n += 1
+            if pretty {
+                p[n] = ASCII.space
                 n += 1
-                if pretty {
-                    p[n] = ASCII.space
-                    n += 1
-                }
-                return n
             }
+            return n
         }
         afterKey = true
     }
 
     /// Writes an escaped string value.
     public mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            write(capacity: Self.quotedCapacity(utf8)) { Self.writeQuoted(utf8, to: $0) }
+        if value.utf8.withContiguousStorageIfAvailable({ writeString($0) }) == nil {
+            var value = value
+            value.withUTF8 { writeString($0) }
         }
+    }
+
+    private mutating func writeString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        write(capacity: Self.quotedCapacity(utf8)) { Self.writeQuoted(utf8, to: $0) }
     }
 
     /// Writes an array of escaped strings.
@@ -152,7 +215,9 @@ public struct JSONWriter: Sendable {
             return 1
         }
         if depth > 0 {
-            outerHasElements.append(currentHasElements)
+            // depth - 1 flags are stacked already.
+            if depth > 64 { deeperHasElements.append(outerHasElements >> 63 != 0) }
+            outerHasElements = outerHasElements << 1 | (currentHasElements ? 1 : 0)
         }
         depth += 1
         currentHasElements = false
@@ -162,7 +227,12 @@ public struct JSONWriter: Sendable {
         let hadElements = currentHasElements
         if depth > 0 {
             depth -= 1
-            currentHasElements = outerHasElements.popLast() ?? false
+            // depth flags were stacked (none at depth 0, where this reads false).
+            currentHasElements = outerHasElements & 1 != 0
+            outerHasElements >>= 1
+            if depth > 64, let deeper = deeperHasElements.popLast() {
+                outerHasElements |= deeper ? 1 << 63 : 0
+            }
         }
         let indented = pretty && hadElements
         let p = buffer.reserve(2 + 2 * depth)

@@ -16,7 +16,8 @@ public final class LayoutService: HTTPHandler {
     private let auth: BearerAuth?
     private let draining = Atomic<Bool>(false)
     private let requestCounter = Atomic<UInt64>(0)
-    private let requestIDPrefix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    /// The bytes of a random base-36 prefix, per process.
+    private let requestIDPrefix = Array(String(UInt32.random(in: 0...UInt32.max), radix: 36).utf8)
     private let observed = Mutex<WeakServer>(WeakServer())
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger) {
@@ -152,19 +153,27 @@ public final class LayoutService: HTTPHandler {
     }
 
     /// Adds CORS and `X-Request-Id`, counts, times and logs the request.
-    private func finish(_ head: HTTPRequestHead, _ response: HTTPResponse, route: String, start: ContinuousClock.Instant? = nil) -> HTTPResponse {
+    private func finish(_ head: HTTPRequestHead, _ response: consuming HTTPResponse, route: String, start: ContinuousClock.Instant? = nil) -> HTTPResponse {
+        // Taken over, not copied: the headers are then this response's own, and grow in place.
         var response = response
         let requestID = requestID(for: head)
-        response.headers.append(contentsOf: cors.headers(for: head))
+        let cors = cors.headers(for: head)
+        response.headers.reserveCapacity(response.headers.count + cors.count + 1)
+        response.headers.append(contentsOf: cors)
         response.headers.mergeVary()
         response.headers.append(("X-Request-Id", requestID))
         let duration = start.map { ContinuousClock.now - $0 } ?? .zero
         metrics.requestFinished(route: route, status: response.status, duration: duration)
         logger.info("request", metadata: [
-            "method": .string(head.method), "path": .string(String(head.path.prefix(200))), "status": .string(String(response.status)),
+            "method": .string(head.method), "path": .string(Self.logged(head.path)), "status": .string(String(response.status)),
             "ms": .string(String(duration.milliseconds)), "request_id": .string(requestID), "remote": .string(head.remoteAddress),
         ])
         return response
+    }
+
+    /// A path as logged: its first 200 characters (itself, not a copy, when it is no longer).
+    private static func logged(_ path: String) -> String {
+        path.utf8.count <= 200 ? path : String(path.prefix(200))
     }
 
     /// The client's `X-Request-Id` when it is a sane token, else a new one.
@@ -174,7 +183,29 @@ public final class LayoutService: HTTPHandler {
             return given
         }
         let number = requestCounter.add(1, ordering: .relaxed).newValue
-        return "\(requestIDPrefix)-\(String(number, radix: 36))"
+        return Self.requestID(prefix: requestIDPrefix, number: number)
+    }
+
+    /// `prefix-number`, the number in base 36 (lowercase), written straight into one String.
+    static func requestID(prefix: [UInt8], number: UInt64) -> String {
+        var digits = 1
+        var rest = number / 36
+        while rest > 0 {
+            digits += 1
+            rest /= 36
+        }
+        let length = prefix.count + 1 + digits
+        return String(unsafeUninitializedCapacity: length) { out in
+            for i in prefix.indices { out[i] = prefix[i] }
+            out[prefix.count] = UInt8(ascii: "-")
+            var rest = number
+            for i in stride(from: length - 1, to: prefix.count, by: -1) {
+                let digit = UInt8(truncatingIfNeeded: rest % 36)
+                out[i] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                rest /= 36
+            }
+            return length
+        }
     }
 
     /// `application/json`, optionally with `charset=utf-8` (case-insensitive; parameters split at
@@ -259,22 +290,26 @@ enum Route: Sendable {
         }
     }
 
-    var path: String {
+    var path: String { self == .playground ? "/" : "/\(name)" }
+
+    /// The route label in logs and metrics: the path without its `/` (`playground` for `/`).
+    /// Literals: every request is logged and counted under it.
+    var name: String {
         switch self {
-        case .solve: return "/solve"
-        case .playground: return "/"
-        case .healthz: return "/healthz"
-        case .readyz: return "/readyz"
-        case .openapi: return "/openapi.yaml"
-        case .version: return "/version"
-        case .metrics: return "/metrics"
+        case .solve: return "solve"
+        case .playground: return "playground"
+        case .healthz: return "healthz"
+        case .readyz: return "readyz"
+        case .openapi: return "openapi.yaml"
+        case .version: return "version"
+        case .metrics: return "metrics"
         }
     }
 
-    /// The route label in logs and metrics.
-    var name: String { self == .playground ? "playground" : String(path.dropFirst()) }
+    var methods: [String] { self == .solve ? Self.post : Self.getAndHead }
 
-    var methods: [String] { self == .solve ? ["POST"] : ["GET", "HEAD"] }
+    private static let post = ["POST"]
+    private static let getAndHead = ["GET", "HEAD"]
 
     var allowHeader: String { (methods + ["OPTIONS"]).joined(separator: ", ") }
 }
@@ -291,8 +326,10 @@ extension Substring {
 extension [(name: String, value: String)] {
     /// One `Vary` header listing every field the response varies on (content negotiation and CORS each add theirs).
     fileprivate mutating func mergeVary() {
+        // Nearly every response has one Vary or none: then nothing is built.
+        guard let first = firstIndex(where: { $0.name == "Vary" }),
+              self[(first + 1)...].contains(where: { $0.name == "Vary" }) else { return }
         let fields = filter { $0.name == "Vary" }.map(\.value)
-        guard fields.count > 1 else { return }
         removeAll { $0.name == "Vary" }
         append(("Vary", fields.joined(separator: ", ")))
     }

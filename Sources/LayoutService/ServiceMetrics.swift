@@ -57,9 +57,19 @@ final class ServiceMetrics: Sendable {
     private let perRoute = ConditionLock<[RouteStatus: (CoreMetrics.Counter, Metrics.Timer)]>([:])
 
     /// A request turned away before solving: `body-too-large`, `overloaded`, `unauthorized`, …
+    /// Each reason's counter is made on first use, as the routes' are: under overload every
+    /// request is turned away, and a registry lookup each time would make that path dearer.
     func rejected(reason: String) {
-        Counter(label: "layoutd_rejected_total", dimensions: [("reason", reason)], factory: factory).increment()
+        let counter = rejections.withLock { made in
+            if let known = made[reason] { return known }
+            let new = Counter(label: "layoutd_rejected_total", dimensions: [("reason", reason)], factory: factory)
+            made[reason] = new
+            return new
+        }
+        counter.increment()
     }
+
+    private let rejections = ConditionLock<[String: CoreMetrics.Counter]>([:])
 
     /// One solve: its time, pivots and size.
     func solved(duration: Duration, pivots pivotCount: Int, views viewCount: Int, constraints constraintCount: Int) {

@@ -75,6 +75,23 @@ import Testing
         #expect(text(w) == #""a\"b\\c/d\n\t\r\b\f\u0001\u001f"# + "\u{7F}é€𝄞\"")
     }
 
+    @Test func escapesAtEveryPositionOfEveryLength() throws {
+        // Strings are copied eight bytes at a time while no byte needs escaping: an escape at
+        // any offset, in any length, must still be found (and bytes 0x1F, 0x20, 0x7F, 0x80+
+        // around the bounds left as they are).
+        for special in ["\"", "\\", "\u{01}", "\u{1F}", "\n", " ", "\u{7F}", "é", "€"] {
+            for length in 0...40 {
+                for position in 0...length {
+                    let text = String(repeating: "a", count: position) + special + String(repeating: "b", count: length - position)
+                    var w = JSONWriter()
+                    w.string(text)
+                    let read = try JSONDocument(parsing: w.bytes).root.string
+                    #expect(read == text)
+                }
+            }
+        }
+    }
+
     @Test func scalarTopLevelValues() {
         var w = JSONWriter()
         w.string("x")
@@ -114,6 +131,57 @@ import Testing
         for value in [0, 7, -7, 1_000_000, Int.max, Int.min] { w.number(value) }
         w.endArray()
         #expect(text(w) == "[0,7,-7,1000000,9223372036854775807,-9223372036854775808]")
+    }
+
+    @Test func integersAroundTheWordOfDigits() {
+        let values = [9, 10, 99_999_999, 100_000_000, -99_999_999, -100_000_000, 12_345_678, -1]
+        var w = JSONWriter()
+        w.beginArray()
+        for value in values { w.number(value) }
+        w.endArray()
+        #expect(text(w) == "[" + values.map(String.init).joined(separator: ",") + "]")
+        for value in values {
+            var w = JSONWriter()
+            w.number(Double(value))
+            #expect(text(w) == String(value))
+        }
+    }
+
+    @Test func literalKeysAndMembersWriteWhatKeysAndNumbersWrite() {
+        for pretty in [false, true] {
+            var general = JSONWriter(pretty: pretty, capacity: 1)
+            var literal = JSONWriter(pretty: pretty, capacity: 1)
+            general.beginObject(); literal.beginObject()
+            general.key("x"); general.number(87.5); literal.member("x", number: 87.5)
+            general.key("height"); general.number(-0.0); literal.member("height", number: -0.0)
+            general.key("ratio"); general.number(1.0 / 3); literal.member("ratio", number: 1.0 / 3)
+            general.key("size"); literal.key(literal: "size")
+            general.beginObject(); literal.beginObject()
+            general.key("width"); general.number(375); literal.member("width", number: 375)
+            general.endObject(); literal.endObject()
+            general.key("none"); general.number(.nan); literal.member("none", number: .nan)
+            general.endObject(); literal.endObject()
+            #expect(text(literal) == text(general))
+        }
+        var w = JSONWriter()
+        w.beginObject(); w.member("x", number: 1); w.key(literal: "y"); w.number(2); w.endObject()
+        #expect(text(w) == #"{"x":1,"y":2}"#)
+    }
+
+    @Test func nestingDeeperThanSixtyFourLevels() throws {
+        // Whether each open container has an element yet is kept per level (the 64 innermost
+        // in one word): the commas on the way back up must come out right at every depth.
+        var expected = ""
+        for depth in 0..<150 { expected += "[\(depth)," }
+        for depth in (0..<150).reversed() { expected += (depth == 149 ? "" : ",") + "\(-depth)]" }
+        for pretty in [false, true] {
+            var w = JSONWriter(pretty: pretty)
+            for depth in 0..<150 { w.beginArray(); w.number(depth) }
+            for depth in (0..<150).reversed() { w.number(-depth); w.endArray() }
+            var compact = JSONWriter()
+            compact.value(try JSONDocument(parsing: w.bytes).root)
+            #expect(text(compact) == expected)
+        }
     }
 
     @Test func doublesRoundTripThroughTheReader() {

@@ -103,6 +103,15 @@ import Testing
         let harness = try ServiceHarness()
         #expect(try harness.get("/healthz", headers: [("X-Request-Id", "abc-123")]).header("x-request-id") == "abc-123")
         #expect(try harness.get("/healthz").header("x-request-id")?.isEmpty == false)
+        // Assigned ids are one prefix and a counter in base 36 (lowercase, past "z" and "zz").
+        var ids: [String] = []
+        for _ in 0..<1_300 { ids.append(try harness.get("/healthz").header("x-request-id") ?? "") }
+        let parts = ids.map { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        #expect(Set(parts.map { $0.first ?? "" }).count == 1)
+        let numbers = parts.compactMap { $0.count == 2 ? UInt64($0[1], radix: 36) : nil }
+        #expect(numbers.count == ids.count)
+        #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 })
+        #expect(zip(parts, numbers).allSatisfy { String($0[1]) == String($1, radix: 36) })
     }
 
     @Test func smallEndpoints() throws {

@@ -66,7 +66,7 @@ struct ConstraintCompiler {
         }()
         let physical = attribute.physical(mirrored: mirrored)
         if mirrored, physical.axis == .horizontal, physical.isLocation {
-            expression.terms.append(Term(geometry.variables.width[space], coefficient))
+            expression.terms.append(Term(geometry.variables[space].width, coefficient))
             geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: -coefficient, to: &expression)
         } else {
             geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: coefficient, to: &expression)
@@ -84,32 +84,33 @@ struct ConstraintCompiler {
     /// Appends the required constraints pinning a view to its fixed frame (translatesAutoresizingMaskIntoConstraints).
     func fixedFrame(of index: Int, into list: inout ConstraintList) {
         guard let frame = tree.views[index].frame else { return }
-        let variables = geometry.variables
+        let variables = geometry.variables[index]
         func pin(_ variable: Variable?, _ value: Double, _ name: CompiledConstraint.FrameValue) {
             guard let variable else { return }
             list.append(.fixedFrame(view: index, name), variable, constant: -value,
                         .equal, priority: LayoutPriority.required.value)
         }
-        pin(variables.x[index], frame.x, .x)
-        pin(variables.y[index], frame.y, .y)
-        pin(variables.width[index], frame.width, .width)
-        pin(variables.height[index], frame.height, .height)
+        pin(variables.x, frame.x, .x)
+        pin(variables.y, frame.y, .y)
+        pin(variables.width, frame.width, .width)
+        pin(variables.height, frame.height, .height)
     }
 
     /// Appends content hugging (`size <= c @hugging`) and compression resistance (`size >= c
     /// @compression`) for each axis with an intrinsic content size.
     func intrinsicSize(of index: Int, into list: inout ConstraintList) {
-        let view = tree.views[index]
+        // The view's fields are read where they are: a copy of the whole view would count
+        // references to its strings.
         func append(_ axis: LayoutAxis, _ value: Double?) {
             guard let value else { return }
             let size = geometry.variables.size(index, axis)
             list.append(.intrinsic(view: index, axis: axis, isHugging: true), size, constant: -value,
-                        .lessThanOrEqual, priority: view.hugging[axis].value)
+                        .lessThanOrEqual, priority: tree.views[index].hugging[axis].value)
             list.append(.intrinsic(view: index, axis: axis, isHugging: false), size, constant: -value,
-                        .greaterThanOrEqual, priority: view.compressionResistance[axis].value)
+                        .greaterThanOrEqual, priority: tree.views[index].compressionResistance[axis].value)
         }
-        append(.horizontal, view.intrinsicWidth)
-        append(.vertical, view.intrinsicHeight)
+        append(.horizontal, tree.views[index].intrinsicWidth)
+        append(.vertical, tree.views[index].intrinsicHeight)
     }
 }
 

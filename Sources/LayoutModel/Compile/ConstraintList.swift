@@ -48,12 +48,13 @@ struct ConstraintList: Sendable {
     /// Writes the expression of the constraint at `index` into `expression`, reusing its storage.
     func write(_ index: Int, into expression: inout LinearExpression) {
         let range = constraints[index].terms
-        // Term by term: for the few terms of a constraint, cheaper than replacing the contents
-        // (`replaceSubrange`), and the storage is kept.
+        // Brought to the right length (the storage kept), then written through one pointer: for
+        // the few terms of a constraint, cheaper than replacing the contents (`replaceSubrange`)
+        // or assigning term by term, which checks uniqueness for each.
         while expression.terms.count > range.count { expression.terms.removeLast() }
-        for offset in 0..<range.count {
-            let term = terms[range.lowerBound + offset]
-            if offset < expression.terms.count { expression.terms[offset] = term } else { expression.terms.append(term) }
+        while expression.terms.count < range.count { expression.terms.append(terms[range.lowerBound]) }
+        expression.terms.withUnsafeMutableBufferPointer { out in
+            for offset in out.indices { out[offset] = terms[range.lowerBound + offset] }
         }
         expression.constant = constraints[index].constant
     }

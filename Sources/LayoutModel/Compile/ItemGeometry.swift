@@ -17,8 +17,6 @@ struct ItemGeometry: Sendable {
     ) {
         guard let axis = attribute.axis, coefficient != 0 else { return }
         let span = self.span(of: item, axis: axis, in: space, contentArea: contentArea && attribute.isEdge)
-        let margins = self.margins(of: item)
-        let (low, high) = axis == .horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
         let view = item.owner
         switch attribute {
         case .width, .height:
@@ -35,13 +33,14 @@ struct ItemGeometry: Sendable {
         case .centerX, .centerY:
             span.addSize(coefficient / 2, to: &expression)
         case .leftMargin, .topMargin:
-            expression.constant += coefficient * low
+            expression.constant += coefficient * margins(of: item, axis).low
         case .rightMargin, .bottomMargin:
             span.addSize(coefficient, to: &expression)
-            expression.constant -= coefficient * high
+            expression.constant -= coefficient * margins(of: item, axis).high
         case .centerXWithinMargins, .centerYWithinMargins:
+            let margins = margins(of: item, axis)
             span.addSize(coefficient / 2, to: &expression)
-            expression.constant += coefficient * (low - high) / 2
+            expression.constant += coefficient * (margins.low - margins.high) / 2
         case .firstBaseline:
             if case .view = item { expression.constant += coefficient * tree.views[view].firstBaselineFromTop }
         case .lastBaseline:
@@ -52,10 +51,12 @@ struct ItemGeometry: Sendable {
         }
     }
 
-    /// The layout margins an item's `*Margin` attributes inset by: a view's own; none for guides.
-    private func margins(of item: ViewTree.Item) -> EdgeInsets {
-        guard case .view(let index) = item, tree.views[index].kind != .guide else { return .zero }
-        return tree.views[index].margins
+    /// The layout margins an item's `*Margin` attributes inset by along `axis` (left and right,
+    /// or top and bottom): a view's own; none for guides. Read only for those attributes.
+    private func margins(of item: ViewTree.Item, _ axis: LayoutAxis) -> (low: Double, high: Double) {
+        guard case .view(let index) = item, tree.views[index].kind != .guide else { return (0, 0) }
+        let margins = tree.views[index].margins
+        return axis == .horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
     }
 
     /// `coefficient ×` where `span` starts: the origins of its owner and of the owner's

@@ -12,22 +12,24 @@ public enum LayoutEngine {
     public static func solve(_ request: LayoutRequest, budget: SolverBudget = .unlimited) throws(LayoutProblem) -> LayoutResult {
         var layouts: [SizedLayout] = []
         layouts.reserveCapacity(request.sizes.count)
+        // The installation kept for the next size is moved in and out, never copied: a copy
+        // retains every table of the solver, and moving a copy would duplicate them.
         var reusable: Installation?
         var pivots = 0
         for size in request.sizes {
-            if var installation = reusable, installation.accepts(size) {
+            if var installation = reusable.take(), installation.accepts(size) {
                 let before = installation.solver.pivotCount
                 if try installation.move(to: size) {
                     layouts.append(try installation.read())
                     pivots += installation.solver.pivotCount - before
-                    reusable = installation
+                    reusable = consume installation
                     continue
                 }
             }
             var installation = try Installation(request: request, size: size, budget: budget)
             layouts.append(try installation.read())
             pivots += installation.solver.pivotCount
-            reusable = installation.conflicts.isEmpty ? installation : nil
+            if installation.conflicts.isEmpty { reusable = consume installation }
         }
         return LayoutResult(layouts: layouts, isMultiSize: request.isMultiSize, pivots: pivots)
     }
@@ -61,13 +63,14 @@ private struct Installation {
     init(request: LayoutRequest, size: RootSize, budget: SolverBudget) throws(LayoutProblem) {
         self.request = request
         self.size = size
-        var solver = Solver(budget: budget)
+        // Made in place: a local solver assigned here would be copied (every table retained) and
+        // then destroyed.
+        solver = Solver(budget: budget)
         let tree = request.tree
         // Four variables per view (origin and size; a scroll view's content size adds two), and
         // about one constraint per request constraint plus four per view (intrinsic sizes, frames).
         solver.reserveCapacity(variables: 4 * tree.views.count, constraints: 2 + request.constraints.count + 4 * tree.views.count)
         variables = VariableTable(tree: tree, solver: &solver)
-        self.solver = solver
         let compiler = ConstraintCompiler(tree: tree, variables: variables, direction: request.layoutDirection)
         let count = 2 + request.constraints.count + 4 * tree.views.count
         constraints = ConstraintList(reserving: count, terms: 2 * count)
@@ -120,8 +123,8 @@ private struct Installation {
     mutating func move(to next: RootSize) throws(LayoutProblem) -> Bool {
         let root = request.tree.rootIndex
         do {
-            if let width = next.width { try solver.suggestValue(width, for: variables.width[root]) }
-            if let height = next.height { try solver.suggestValue(height, for: variables.height[root]) }
+            if let width = next.width { try solver.suggestValue(width, for: variables[root].width) }
+            if let height = next.height { try solver.suggestValue(height, for: variables[root].height) }
             try solver.solve()
         } catch .unsatisfiable {
             return false
@@ -184,13 +187,13 @@ private struct Installation {
         var frames: [(id: String, frame: Frame)] = []
         frames.reserveCapacity(tree.views.count)
         for index in tree.views.indices {
-            // `solver.value(of:)` is not passed as a function: that would copy the solver.
+            let view = variables[index]
             var frame = Frame(
-                x: variables.x[index].map { solver.value(of: $0) } ?? 0,
-                y: variables.y[index].map { solver.value(of: $0) } ?? 0,
-                width: solver.value(of: variables.width[index]),
-                height: solver.value(of: variables.height[index]))
-            if let width = variables.contentWidth[index], let height = variables.contentHeight[index] {
+                x: value(of: view.x),
+                y: value(of: view.y),
+                width: solver.value(of: view.width),
+                height: solver.value(of: view.height))
+            if let width = view.contentWidth, let height = view.contentHeight {
                 frame.contentSize = (solver.value(of: width), solver.value(of: height))
             }
             if let scale { frame = frame.rounded(toScale: scale) }
@@ -222,6 +225,13 @@ private struct Installation {
                 views: explained, of: request, variables: variables, constraints: constraints, solver: solver))
     }
 
+    /// The value of an origin variable, 0 for none (the root's). Not `map { solver.value(of: $0) }`:
+    /// a closure over the solver copies it (its every table, by value) on each call.
+    private func value(of variable: Variable?) -> Double {
+        guard let variable else { return 0 }
+        return solver.value(of: variable)
+    }
+
     private func ambiguities() -> [Ambiguity] {
         let ambiguous = solver.ambiguousVariables()
         guard !ambiguous.isEmpty else { return [] }
@@ -232,10 +242,11 @@ private struct Installation {
         var result: [Ambiguity] = []
         for index in tree.views.indices {
             var attributes: [String] = []
-            if isFree(variables.x[index]) { attributes.append("x") }
-            if isFree(variables.y[index]) { attributes.append("y") }
-            if isFree(variables.width[index]) { attributes.append("width") }
-            if isFree(variables.height[index]) { attributes.append("height") }
+            let view = variables[index]
+            if isFree(view.x) { attributes.append("x") }
+            if isFree(view.y) { attributes.append("y") }
+            if isFree(view.width) { attributes.append("width") }
+            if isFree(view.height) { attributes.append("height") }
             guard !attributes.isEmpty else { continue }
             let id = tree.views[index].id
             result.append(Ambiguity(view: id, attributes: attributes, hint: AmbiguityHint.text(view: id, attributes: attributes)))

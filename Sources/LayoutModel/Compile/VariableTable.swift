@@ -4,40 +4,46 @@ import LayoutSolver
 /// same request numbers them alike: per view its origin in the parent's coordinates (none for
 /// the root, whose frame starts at 0,0) and its size; per scroll view also its content size.
 struct VariableTable: Sendable {
-    private(set) var x: [Variable?]
-    private(set) var y: [Variable?]
-    private(set) var width: [Variable]
-    private(set) var height: [Variable]
-    private(set) var contentWidth: [Variable?]
-    private(set) var contentHeight: [Variable?]
+    /// One view's variables.
+    struct ViewVariables: Sendable {
+        var x: Variable?
+        var y: Variable?
+        var width: Variable
+        var height: Variable
+        var contentWidth: Variable?
+        var contentHeight: Variable?
+    }
+
+    /// By view index: one array, one allocation, whatever the number of views.
+    private var views: [ViewVariables] = []
 
     init(tree: ViewTree, solver: inout Solver) {
-        let count = tree.views.count
-        x = []; y = []; width = []; height = []; contentWidth = []; contentHeight = []
-        x.reserveCapacity(count); y.reserveCapacity(count)
-        width.reserveCapacity(count); height.reserveCapacity(count)
-        contentWidth.reserveCapacity(count); contentHeight.reserveCapacity(count)
+        views.reserveCapacity(tree.views.count)
         for index in tree.views.indices {
             let isRoot = index == tree.rootIndex
-            x.append(isRoot ? nil : solver.makeVariable())
-            y.append(isRoot ? nil : solver.makeVariable())
-            width.append(solver.makeVariable())
-            height.append(solver.makeVariable())
+            let x = isRoot ? nil : solver.makeVariable()
+            let y = isRoot ? nil : solver.makeVariable()
+            let width = solver.makeVariable()
+            let height = solver.makeVariable()
             let isScroll = tree.views[index].kind == .scroll
-            contentWidth.append(isScroll ? solver.makeVariable() : nil)
-            contentHeight.append(isScroll ? solver.makeVariable() : nil)
+            let contentWidth = isScroll ? solver.makeVariable() : nil
+            let contentHeight = isScroll ? solver.makeVariable() : nil
+            views.append(ViewVariables(x: x, y: y, width: width, height: height,
+                                       contentWidth: contentWidth, contentHeight: contentHeight))
         }
     }
 
+    subscript(view: Int) -> ViewVariables { views[view] }
+
     func origin(_ view: Int, _ axis: LayoutAxis) -> Variable? {
-        axis == .horizontal ? x[view] : y[view]
+        axis == .horizontal ? views[view].x : views[view].y
     }
 
     func size(_ view: Int, _ axis: LayoutAxis) -> Variable {
-        axis == .horizontal ? width[view] : height[view]
+        axis == .horizontal ? views[view].width : views[view].height
     }
 
     func contentSize(_ view: Int, _ axis: LayoutAxis) -> Variable? {
-        axis == .horizontal ? contentWidth[view] : contentHeight[view]
+        axis == .horizontal ? views[view].contentWidth : views[view].contentHeight
     }
 }

@@ -66,9 +66,9 @@ enum ConstraintWarnings {
             // content hugging and compression resistance are never called redundant.
             guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
             else { continue }
-            forms.removeAll(keepingCapacity: true)
-            formOf.removeAll(keepingCapacity: true)
-            bounds.removeAll(keepingCapacity: true)
+            forms.emptyKeepingStorage()
+            formOf.emptyKeepingStorage()
+            bounds.emptyKeepingStorage()
             for index in members {
                 let form = ExpressionForm(constraints.terms(of: index))
                 bounds.append(Bound(constraints[index], index: index, leading: form.leading))
@@ -170,6 +170,14 @@ enum ConstraintWarnings {
     }
 }
 
+extension Array {
+    /// Removes every element and keeps the storage: for the few members of a group, cheaper
+    /// than `removeAll(keepingCapacity: true)`, which replaces a subrange.
+    fileprivate mutating func emptyKeepingStorage() {
+        while !isEmpty { removeLast() }
+    }
+}
+
 /// An expression as its leading coefficient (that of its lowest variable) times a linear form
 /// whose leading coefficient is 1: parallel expressions have the same form. Compared and hashed
 /// from the terms without building the form, unless the expression names a variable twice.
@@ -185,35 +193,41 @@ private struct ExpressionForm {
     }
 
     /// The hash of the form of `terms`, without keeping the form: equal for parallel expressions.
+    @inline(__always)
     static func hash(of terms: ArraySlice<Term>) -> UInt64 {
         let (leading, built) = normalized(terms)
         return hash(terms, leading: leading, built: built)
     }
 
     /// The leading coefficient, and the built form for terms that name a variable twice.
+    @inline(__always)
     private static func normalized(_ terms: ArraySlice<Term>) -> (leading: Double, built: LinearForm?) {
-        // One term (a size bound, most of a request's system constraints) repeats nothing.
-        if terms.count == 1, let only = terms.first { return (only.coefficient, nil) }
-        guard !repeatsAVariable(terms) else {
-            let (form, leading) = LinearForm.of(terms)
-            return (leading, form)
-        }
-        guard var lowest = terms.first else { return (1, nil) }
-        for term in terms where term.variable.index < lowest.variable.index { lowest = term }
-        return (lowest.coefficient, nil)
+        if let lowest = lowestOfDistinct(terms) { return (lowest.coefficient, nil) }
+        guard !terms.isEmpty else { return (1, nil) }
+        let (form, leading) = LinearForm.of(terms)
+        return (leading, form)
     }
 
-    /// Whether some variable appears twice: pairwise for a short expression, by sorting for a
-    /// long one (a position deep in the hierarchy sums an origin per level).
-    private static func repeatsAVariable(_ terms: ArraySlice<Term>) -> Bool {
-        if terms.count <= 16 {
-            for i in terms.indices {
-                for j in terms.startIndex..<i where terms[j].variable == terms[i].variable { return true }
-            }
-            return false
+    /// The term of the lowest variable when every variable appears once, nil when one repeats
+    /// (or there are no terms). A short expression (nearly all) in one pass, its pairs compared
+    /// as it goes; a long one (a position deep in the hierarchy sums an origin per level) by
+    /// sorting its variables.
+    @inline(__always)
+    private static func lowestOfDistinct(_ terms: ArraySlice<Term>) -> Term? {
+        if terms.count > 16 {
+            let variables = terms.map(\.variable.index).sorted()
+            guard !zip(variables, variables.dropFirst()).contains(where: { $0 == $1 }) else { return nil }
+            return terms.min { $0.variable.index < $1.variable.index }
         }
-        let variables = terms.map(\.variable.index).sorted()
-        return zip(variables, variables.dropFirst()).contains { $0 == $1 }
+        return terms.withUnsafeBufferPointer { terms in
+            guard var lowest = terms.first else { return nil }
+            for i in terms.indices.dropFirst() {
+                let variable = terms[i].variable
+                for j in 0..<i where terms[j].variable == variable { return nil }
+                if variable.index < lowest.variable.index { lowest = terms[i] }
+            }
+            return lowest
+        }
     }
 
     /// Equal for parallel expressions: an order-independent sum over (variable, coefficient ÷ leading).
@@ -318,8 +332,9 @@ private struct SameHash {
     mutating func insert(_ member: Int, hash: UInt64) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
-        while slots[slot] >= 0 {
+        while true {
             let group = slots[slot]
+            if group < 0 { break }
             if groups[group].hash == hash {
                 next[groups[group].last] = member
                 groups[group].last = member

@@ -42,7 +42,8 @@ extension ViewExplanation {
         // variable index → (position in `views`, attribute 0…3)
         var wanted: [Int: (slot: Int, attribute: Int)] = [:]
         for (slot, view) in views.enumerated() {
-            let attributeVariables = [variables.x[view], variables.y[view], variables.width[view], variables.height[view]]
+            let own = variables[view]
+            let attributeVariables = [own.x, own.y, own.width, own.height]
             for (attribute, variable) in attributeVariables.enumerated() {
                 if let variable { wanted[variable.index] = (slot, attribute) }
             }

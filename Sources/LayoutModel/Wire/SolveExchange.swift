@@ -41,15 +41,16 @@ public enum SolveExchange {
             let start = ContinuousClock.now
             let result = try LayoutEngine.solve(request, budget: budget)
             let solveTime = ContinuousClock.now - start
-            let layout = ResponseEncoder.encode(result, pretty: pretty)
+            // The JSON answer is written only where it is sent: as the body, or in a strict-mode problem.
             var answer = Answer(status: 200, contentType: format.contentType,
-                                body: format == .svg ? SVGRenderer.render(result, of: request) : layout, layoutStatus: result.status,
-                                views: request.views.count, constraints: request.constraints.count,
+                                body: format == .svg ? SVGRenderer.render(result, of: request) : ResponseEncoder.encode(result, pretty: pretty),
+                                layoutStatus: result.status, views: request.views.count, constraints: request.constraints.count,
                                 pivots: result.pivots, solveTime: solveTime)
             if strict || request.strict, result.status != .ok {
                 let problem = LayoutProblem(
                     status: 422, type: "layout-\(result.status.rawValue)", title: "Layout is not ok",
                     detail: "strict mode: the layout is \(result.status.rawValue); the full answer is under 'layout'", pointer: .root)
+                let layout = format == .json ? answer.body : ResponseEncoder.encode(result, pretty: pretty)
                 answer.status = 422
                 answer.contentType = "application/problem+json"
                 answer.body = ResponseEncoder.encode(problem, extra: [("layout", layout)])
