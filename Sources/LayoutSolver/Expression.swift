@@ -60,8 +60,23 @@ struct NormalizedExpression: Sendable {
 extension NormalizedExpression {
     /// Whether `self relation 0`, evaluated with each variable at `value`, misses by more than
     /// `Tolerance.precision` moves of its variables could make up (see `Tolerance.precision`).
-    @inline(__always)
     func missesBeyondPrecision(_ relation: Relation, at value: (Int) -> Double) -> Bool {
+        variables.withUnsafeBufferPointer { variables in
+            coefficients.withUnsafeBufferPointer { coefficients in
+                Tolerance.misses(relation, constant: constant, variables: variables, coefficients: coefficients, at: value)
+            }
+        }
+    }
+}
+
+extension Tolerance {
+    /// Whether `constant + Σ coefficients[i]·value(variables[i])  relation  0` misses by more
+    /// than `Tolerance.precision` moves of its variables could make up (see `precision`).
+    @inline(__always)
+    static func misses(
+        _ relation: Relation, constant: Double, variables: UnsafeBufferPointer<Int>,
+        coefficients: UnsafeBufferPointer<Double>, at value: (Int) -> Double
+    ) -> Bool {
         var sum = constant
         var reach = 0.0
         for i in variables.indices {
@@ -75,7 +90,7 @@ extension NormalizedExpression {
         case .lessThanOrEqual: miss = sum
         case .greaterThanOrEqual: miss = -sum
         }
-        return !(miss <= Tolerance.precision * max(reach, abs(constant)))
+        return !(miss <= precision * max(reach, abs(constant)))
     }
 }
 

@@ -751,12 +751,23 @@ public struct Solver: Sendable {
     /// `Tolerance.precision` moves of its variables could make up (see `Tolerance.precision`):
     /// the arithmetic, not the constraints, failed.
     func verifyRequired() throws(SolverError) {
-        for handle in records.indices where records[handle].priority >= 1000 && records[handle].isActive {
-            let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
-            if expression.missesBeyondPrecision(records[handle].relation, at: { values[$0] }) {
-                throw .imprecise(ConstraintHandle(index: handle))
+        let missed: Int? = terms.variables.withUnsafeBufferPointer { variables in
+            terms.coefficients.withUnsafeBufferPointer { coefficients in
+                values.withUnsafeBufferPointer { values in
+                    for handle in records.indices where records[handle].priority >= 1000 && records[handle].isActive {
+                        let range = records[handle].terms
+                        if Tolerance.misses(
+                            records[handle].relation, constant: records[handle].constant,
+                            variables: UnsafeBufferPointer(rebasing: variables[range]),
+                            coefficients: UnsafeBufferPointer(rebasing: coefficients[range]), at: { values[$0] }) {
+                            return handle
+                        }
+                    }
+                    return nil
+                }
             }
         }
+        if let missed { throw .imprecise(ConstraintHandle(index: missed)) }
     }
 }
 
