@@ -7,7 +7,8 @@ extension JSONParser {
     /// RFC 6901 pointer of the innermost open container ("" at the root).
     func currentPointer() -> String {
         var pointer = ""
-        for frame in frames {
+        for level in 0..<frames.count {
+            let frame = frames[level]
             pointer.append("/")
             if frame.isObject {
                 guard frame.lastKey >= 0 else { continue }
