@@ -61,14 +61,25 @@ extension JSONParser {
     /// Length and first bytes of a key's unescaped content: equal keys have equal signatures.
     func signature(of entry: TapeEntry) -> UInt64 {
         if entry.hasEscapes {
-            return unescape(UnsafeBufferPointer(rebasing: p[entry.contentRange])).withUnsafeBufferPointer(JSONKeys.signature)
+            return unescape(UnsafeBufferPointer(rebasing: p[entry.contentRange])).withUnsafeBufferPointer(Self.signature)
         }
         // The content starts at most at p.count: its first eight bytes end within the padding.
         return Self.signature(Self.load(base + (Int(entry.offset) &+ 1)), count: Int(entry.length))
     }
 
+    /// The length and the first 7 bytes: keys up to 7 bytes are equal exactly when their
+    /// signatures are.
+    @inline(__always)
+    static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var signature = UInt64(truncatingIfNeeded: bytes.count) << 56
+        for k in 0..<min(bytes.count, 7) {
+            signature |= UInt64(bytes[k]) << (8 * k)
+        }
+        return signature
+    }
+
     /// The signature of a key without escapes of `count` bytes, whose first eight bytes of the
-    /// document (in memory order) are `bytes`: ``JSONKeys/signature(_:)`` of its content.
+    /// document (in memory order) are `bytes`: ``signature(_:)`` of its content.
     @inline(__always)
     static func signature(_ bytes: UInt64, count: Int) -> UInt64 {
         bytes & ((1 &<< (8 &* UInt64(truncatingIfNeeded: min(count, 7)))) &- 1) | UInt64(truncatingIfNeeded: count) &<< 56

@@ -22,7 +22,7 @@ public struct JSONDocument: Sendable {
             source.deallocate()
             throw error
         }
-        storage = JSONStorage(bytes: UnsafeMutableBufferPointer(start: source, count: bytes.count), tape: parser.finish())
+        storage = JSONStorage(start: source, count: bytes.count, tape: parser.finish())
     }
 
     /// The top-level value.

@@ -38,35 +38,51 @@ public enum ConstraintForms {
         return constraints
     }
 
+    /// The members of a constraint object, matched in one pass: the plain form's fields (in
+    /// `PlainConstraintForm.Field` order), then those that tell the other forms apart.
+    static let elementKeys = JSONKeys(PlainConstraintForm.fieldNames + ["visualFormat", "make", "view", "distribute", "equation"])
+    private enum FormField: Int {
+        case visualFormat = 9, make, view, distribute, equation
+    }
+
     /// Expands one element of `constraints` as `expand(_:index:pointer:hierarchy:layoutDirection:)`
     /// does, appending the constraints to `constraints` (nothing is appended when it throws).
+    /// An equation string or a visual format longer than `maxStringLength` bytes is refused
+    /// (422 `limit-string`) before it is parsed.
     public static func expand(
         _ element: JSONValue, index: Int, pointer: JSONPointer,
-        hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection,
+        hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection, maxStringLength: Int = .max,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
         var defaultBase: String { defaultID(index) }
         switch element.kind {
         case .string:
             let text = element.string ?? ""
+            if text.utf8.count > maxStringLength {
+                throw .invalid("limit-string", "the constraint string is \(text.utf8.count) bytes long; the limit is \(maxStringLength)", at: pointer)
+            }
             let base = defaultBase
             var c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer, id: base)
             try ConstraintValidation.validate(c, hierarchy: hierarchy)
             c.id = base
             constraints.append(c)
         case .object:
-            func has(_ key: String) -> Bool { element.hasMember(key) }
+            let fields = element.fields(elementKeys, allowed: PlainConstraintForm.fieldNames.count)
+            if let format = fields.string(FormField.visualFormat.rawValue), format.utf8.count > maxStringLength {
+                throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(maxStringLength)", at: pointer / "visualFormat")
+            }
+            func has(_ field: FormField) -> Bool { fields.has(field.rawValue) }
             let result: (constraints: [LayoutConstraint], base: String?)
-            if has("firstItem") {
-                constraints.append(try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase))
+            if fields.has(PlainConstraintForm.Field.firstItem.rawValue) {
+                constraints.append(try PlainConstraintForm.parse(fields, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase))
                 return
-            } else if has("visualFormat") {
+            } else if has(.visualFormat) {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-            } else if has("make") || has("view") {
+            } else if has(.make) || has(.view) {
                 result = try MasonryMakeForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-            } else if has("distribute") {
+            } else if has(.distribute) {
                 result = try MasonryDistributionForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-            } else if has("equation") {
+            } else if has(.equation) {
                 result = try EquationObjectForm.parse(element, pointer: pointer, hierarchy: hierarchy)
             } else {
                 throw .schema(

@@ -18,7 +18,7 @@ public struct LayoutConstraint: Hashable, Sendable {
     public var pointer: JSONPointer
     /// Where the decoder found the items in the request's views, so that compiling does not
     /// look them up again. Not part of the constraint's value.
-    var resolvedItems = ResolvedItems()
+    var resolvedItems: ResolvedItems
 
     public init(
         id: String,
@@ -28,6 +28,18 @@ public struct LayoutConstraint: Hashable, Sendable {
         multiplier: Double = 1, constant: Double = 0,
         priority: LayoutPriority = .required,
         pointer: JSONPointer
+    ) {
+        self.init(id: id, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
+                  secondItem: secondItem, secondAttribute: secondAttribute,
+                  multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
+                  resolvedItems: ResolvedItems())
+    }
+
+    /// A constraint with its items where the decoder found them.
+    init(
+        id: String, firstItem: String, firstAttribute: LayoutAttribute, relation: LayoutRelation,
+        secondItem: String?, secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
+        priority: LayoutPriority, pointer: JSONPointer, resolvedItems: ResolvedItems
     ) {
         self.id = id
         self.firstItem = firstItem
@@ -39,17 +51,6 @@ public struct LayoutConstraint: Hashable, Sendable {
         self.constant = constant
         self.priority = priority
         self.pointer = pointer
-    }
-
-    /// A constraint with its items where the decoder found them.
-    init(
-        id: String, firstItem: String, firstAttribute: LayoutAttribute, relation: LayoutRelation,
-        secondItem: String?, secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
-        priority: LayoutPriority, pointer: JSONPointer, resolvedItems: ResolvedItems
-    ) {
-        self.init(id: id, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
-                  secondItem: secondItem, secondAttribute: secondAttribute,
-                  multiplier: multiplier, constant: constant, priority: priority, pointer: pointer)
         self.resolvedItems = resolvedItems
     }
 }

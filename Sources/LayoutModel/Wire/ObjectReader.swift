@@ -22,8 +22,10 @@ public struct ObjectReader {
     /// `nil` for constraint forms, whose numbers are checked once expanded (a non-finite one is
     /// then 422 `invalid-number`).
     private let maxMagnitude: Double?
-    /// The allowed names, and the members matched against them in one pass over the object.
+    /// The names matched, of which the first `allowed` are allowed, and the members matched
+    /// against them in one pass over the object.
     private let keys: JSONKeys
+    private let allowed: Int
     private let fields: JSONFields
 
     /// Fails unless `value` is an object whose members are all among `allowed`.
@@ -38,14 +40,24 @@ public struct ObjectReader {
         guard value.kind == .object else {
             throw .schema("expected an object, found \(value.kind.article)", at: Self.pointer(base, memberName))
         }
-        let fields = value.fields(allowed)
+        try self.init(value.fields(allowed), keys: allowed, allowed: allowed.names.count, base: base, memberName: memberName, maxMagnitude: maxMagnitude)
+    }
+
+    /// Reads an object already matched against `keys` (``JSONValue/fields(_:allowed:)``), which
+    /// fails unless its members are all among the first `allowed` names; the others are then absent.
+    init(_ fields: JSONFields, keys: JSONKeys, allowed: Int, at pointer: JSONPointer, maxMagnitude: Double?) throws(LayoutProblem) {
+        try self.init(fields, keys: keys, allowed: allowed, base: pointer, memberName: nil, maxMagnitude: maxMagnitude)
+    }
+
+    private init(_ fields: JSONFields, keys: JSONKeys, allowed: Int, base: JSONPointer, memberName: String?, maxMagnitude: Double?) throws(LayoutProblem) {
         if let unknown = fields.unknownKey {
-            throw .schema("unknown field '\(unknown)'; expected one of: \(allowed.names.joined(separator: ", "))", at: Self.pointer(base, memberName) / unknown)
+            throw .schema("unknown field '\(unknown)'; expected one of: \(keys.names.prefix(allowed).joined(separator: ", "))", at: Self.pointer(base, memberName) / unknown)
         }
         self.base = base
         self.memberName = memberName
         self.maxMagnitude = maxMagnitude
-        self.keys = allowed
+        self.keys = keys
+        self.allowed = allowed
         self.fields = fields
     }
 
@@ -55,7 +67,10 @@ public struct ObjectReader {
     }
 
     /// The index of an allowed field's name (`-1`, a field never present, for any other name).
-    private func field(_ key: String) -> Int { keys.index(of: key) ?? -1 }
+    private func field(_ key: String) -> Int {
+        guard let index = keys.index(of: key), index < allowed else { return -1 }
+        return index
+    }
 
     /// The member, `nil` when absent (an explicit `null` counts as absent only where `nullable`).
     public func member(_ key: String, nullable: Bool = false) -> JSONValue? {
@@ -73,7 +88,7 @@ public struct ObjectReader {
     public func has(_ key: String) -> Bool { has(field(key)) }
 
     /// Whether the object has the member at `field` (even `null`).
-    public func has(_ field: Int) -> Bool { member(field) != nil }
+    public func has(_ field: Int) -> Bool { field >= 0 && fields.has(field) }
 
     public func string(_ key: String, nullable: Bool = false) throws(LayoutProblem) -> String? {
         try string(field(key), nullable: nullable)
@@ -81,9 +96,22 @@ public struct ObjectReader {
 
     /// The string at `field`, the index of its name in the allowed names.
     public func string(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> String? {
+        guard has(field) else { return nil }
+        if let string = fields.string(field) { return string }
         guard let member = member(field, nullable: nullable) else { return nil }
-        guard let string = member.string else { throw .schema("'\(keys.names[field])' must be a string, found \(member.kind.article)", at: pointer / keys.names[field]) }
-        return string
+        throw .schema("'\(keys.names[field])' must be a string, found \(member.kind.article)", at: pointer / keys.names[field])
+    }
+
+    /// The index among `words` of the string at `field` (no string is made), `nil` when it is
+    /// absent, not a string or none of the words.
+    public func string(_ field: Int, in words: JSONKeys) -> Int? {
+        has(field) ? fields.string(field, in: words) : nil
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the string at `field` (no string is made), `nil`
+    /// when it is absent or not a string.
+    public func withStringUTF8<Result>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        has(field) ? fields.withStringUTF8(field, body) : nil
     }
 
     public func requiredString(_ key: String) throws(LayoutProblem) -> String {
@@ -113,9 +141,10 @@ public struct ObjectReader {
 
     /// A finite number at `field` (within the magnitude limit, when the reader has one).
     public func number(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> Double? {
-        guard let member = member(field, nullable: nullable) else { return nil }
+        guard has(field) else { return nil }
         // The common case without building the checker's arguments; it reports any other.
-        if let number = member.number, number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
+        if let number = fields.number(field), number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
+        guard let member = member(field, nullable: nullable) else { return nil }
         let key = keys.names[field]
         return try Self.number(member, at: pointer / key, name: key, maxMagnitude: maxMagnitude)
     }
@@ -132,9 +161,10 @@ public struct ObjectReader {
 
     /// A priority at `field`.
     public func priority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
-        guard let member = member(field) else { return nil }
+        guard has(field) else { return nil }
         // A number in range without building the checker's pointer; it reads names and reports problems.
-        if let number = member.number, let priority = LayoutPriority(number) { return priority }
+        if let number = fields.number(field), let priority = LayoutPriority(number) { return priority }
+        guard let member = member(field) else { return nil }
         return try Self.priority(member, at: pointer / keys.names[field])
     }
 

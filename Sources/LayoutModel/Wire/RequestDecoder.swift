@@ -63,14 +63,9 @@ public enum RequestDecoder {
         let constraintsPointer = JSONPointer.root / "constraints"
         for (index, element) in elements.enumerated() {
             let pointer = constraintsPointer / index
-            if let text = element.string, text.utf8.count > limits.maxStringLength {
-                throw .invalid("limit-string", "the constraint string is \(text.utf8.count) bytes long; the limit is \(limits.maxStringLength)", at: pointer)
-            }
-            if let format = element["visualFormat"]?.string, format.utf8.count > limits.maxStringLength {
-                throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(limits.maxStringLength)", at: pointer / "visualFormat")
-            }
             let first = constraints.count
-            try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction, into: &constraints)
+            try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction,
+                                       maxStringLength: limits.maxStringLength, into: &constraints)
             for k in first..<constraints.count {
                 try checkNumbers(constraints[k], limits: limits)
                 guard k < limits.maxConstraints else {
