@@ -6,6 +6,12 @@ import JSON
 /// process): the ids come from the request, and with a fixed hash ids chosen to share a slot
 /// would make building and probing the table quadratic (20,000 views, 200,000 lookups).
 ///
+/// In front of it, for ids that are ASCII when no id repeats another, a direct-mapped table by an
+/// unseeded mix of the bytes (`quick`): a look-up first compares the key with the one id in its
+/// quick slot, which finds most ids (a constraint names views by id twice) without hashing them.
+/// Ids chosen to share quick slots only fall through to the seeded table: one comparison more
+/// each, never a longer probe.
+///
 /// Ids compare as `String`s do (canonical equivalence): the table holds each id's NFC bytes and
 /// normalizes a looked-up key that is not ASCII (ASCII is its own NFC), so `\u{212A}` (Kelvin)
 /// finds the view `K`, as a `[String: Int]` would. Immutable once made, so it is shared across
@@ -16,6 +22,10 @@ final class ViewIDTable: @unchecked Sendable {
     private let starts: UnsafeMutableBufferPointer<Int>
     /// `k + 1` for id `k`, 0 for an empty slot; the count is a power of two above twice the ids.
     private let slots: UnsafeMutableBufferPointer<Int32>
+    /// By ``ViewIDTable/quickSlot(_:)`` or the slot beside it (`^ 1`; at least 256 slots and
+    /// twice `slots`): `k + 1` for an ASCII id `k` when no id repeats another (a match is then the
+    /// only one, its own bytes), else 0.
+    private let quick: UnsafeMutableBufferPointer<Int32>
     /// Whether each id is ASCII, so that its bytes in the table are its own.
     private let isASCII: [Bool]
     /// The first id (in order) that repeats an earlier one (set once, while indexing).
@@ -49,6 +59,8 @@ final class ViewIDTable: @unchecked Sendable {
         while capacity < 2 * ids.count { capacity *= 2 }
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0)
+        quick = .allocate(capacity: max(256, 2 * capacity))
+        quick.initialize(repeating: 0)
         self.isASCII = isASCII
         for k in ids.indices {
             let key = UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])
@@ -61,16 +73,39 @@ final class ViewIDTable: @unchecked Sendable {
             }
             slots[slot] = Int32(truncatingIfNeeded: k + 1)
         }
+        if firstDuplicate == nil {
+            for k in ids.indices where isASCII[k] {
+                let slot = Self.quickSlot(UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])) & (quick.count - 1)
+                if quick[slot] == 0 {
+                    quick[slot] = Int32(truncatingIfNeeded: k + 1)
+                } else if quick[slot ^ 1] == 0 {
+                    quick[slot ^ 1] = Int32(truncatingIfNeeded: k + 1)
+                }
+            }
+        }
     }
 
     deinit {
         bytes.deallocate()
         starts.deallocate()
         slots.deallocate()
+        quick.deallocate()
+    }
+
+    /// The id in the quick slots of `key` whose bytes are `key`, if any.
+    @inline(__always)
+    private func quickIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let slot = Self.quickSlot(key) & (quick.count &- 1)
+        let k = Int(quick[slot]) &- 1
+        if k < 0 { return nil }
+        if matches(k, key) { return k }
+        let other = Int(quick[slot ^ 1]) &- 1
+        return other >= 0 && matches(other, key) ? other : nil
     }
 
     /// The index of the id whose bytes are `key` (up to canonical equivalence), `nil` when none is.
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let k = quickIndex(of: key) { return k }
         let (hash, isASCII) = Self.hash(key)
         guard isASCII else {
             return Array(String(decoding: key, as: UTF8.self)._nfcCodeUnits).withUnsafeBufferPointer { normalized in
@@ -82,6 +117,7 @@ final class ViewIDTable: @unchecked Sendable {
 
     /// The index of the id whose own bytes are `key` (not only canonically equivalent to it).
     func exactIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let k = quickIndex(of: key) { return k }
         let (hash, isASCII) = Self.hash(key)
         guard isASCII, let index = index(of: key, hash: hash), self.isASCII[index] else { return nil }
         return index
@@ -111,13 +147,57 @@ final class ViewIDTable: @unchecked Sendable {
         UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]]).hasSameBytes(as: key)
     }
 
-    /// The seeded hash of the bytes, and whether they are all ASCII.
+    /// The seeded hash of the bytes, and whether they are all ASCII. Each eight bytes (the last
+    /// fewer, zero-filled) go through the seeded SipHash of a word that `Set<UInt64>` uses,
+    /// `_rawHashValue(seed:)`, seeded by the hash so far (at first the length): one hash of a
+    /// word per eight bytes instead of `Hasher`'s byte-wise `combine(bytes:)` and `finalize()`.
     @inline(__always)
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
-        var high: UInt8 = 0
-        for byte in key { high |= byte }
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(key))
-        return (hasher.finalize(), high < 0x80)
+        let count = key.count
+        var hash = count
+        guard let start = key.baseAddress else { return (hash, true) }
+        let raw = UnsafeRawPointer(start)
+        var high: UInt64 = 0
+        var offset = 0
+        while count &- offset >= 8 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            high |= word
+            hash = word._rawHashValue(seed: hash)
+            offset &+= 8
+        }
+        let rest = count &- offset
+        if rest > 0 {
+            var word: UInt64 = 0
+            if count >= 8 {
+                // The last eight bytes, without those already hashed.
+                word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> (8 &* UInt64(8 &- rest))
+            } else {
+                for k in 0..<rest {
+                    word |= UInt64(start[k]) &<< (8 &* UInt64(k))
+                }
+            }
+            high |= word
+            hash = word._rawHashValue(seed: hash)
+        }
+        return (hash, high & 0x8080_8080_8080_8080 == 0)
+    }
+
+    /// An unseeded mix of the length and the first and last eight bytes, for ``ViewIDTable/quick``.
+    @inline(__always)
+    private static func quickSlot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = key.count
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        if count >= 8, let start = key.baseAddress {
+            let raw = UnsafeRawPointer(start)
+            first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        } else {
+            for k in 0..<count {
+                first |= UInt64(key[k]) &<< (8 &* UInt64(k))
+            }
+        }
+        let mixed = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed &>> 32)
     }
 }
