@@ -84,4 +84,13 @@ import Testing
             "constraints[5].1: tab3.bottom == bar.bottom",
         ])
     }
+
+    @Test func defaultIdsBeyondTheSharedOnes() {
+        #expect(ConstraintForms.defaultID(7) == "constraints[7]")
+        #expect(ConstraintForms.defaultID(8191) == "constraints[8191]")
+        #expect(ConstraintForms.defaultID(8192) == "constraints[8192]")
+        #expect(ConstraintForms.defaultID(199_999) == "constraints[199999]")
+        #expect(ConstraintForms.defaultID(-3) == "constraints[-3]")
+        #expect(ConstraintForms.defaultID(Int.min) == "constraints[\(Int.min)]")
+    }
 }
