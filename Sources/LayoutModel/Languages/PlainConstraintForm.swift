@@ -56,15 +56,15 @@ enum PlainConstraintForm {
         let constant = try f.number(Field.constant.rawValue) ?? 0
         let priority = try f.priority(Field.priority.rawValue) ?? .required
 
+        let given = (secondItem: f.has(Field.secondItem.rawValue), secondAttribute: f.has(Field.secondAttribute.rawValue),
+                     multiplier: f.has(Field.multiplier.rawValue))
+        let itemsFound = firstFound && (givenSecondItem == nil || secondFound)
         let c = LayoutConstraint(
             id: id ?? defaultID(), firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
             secondItem: secondItem, secondAttribute: secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
             resolvedItems: ResolvedItems(first: firstIndex, second: secondIndex))
-        let given = (secondItem: f.has(Field.secondItem.rawValue), secondAttribute: f.has(Field.secondAttribute.rawValue),
-                     multiplier: f.has(Field.multiplier.rawValue))
-        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given),
-                                          itemsFound: firstFound && (givenSecondItem == nil || secondFound))
+        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given), itemsFound: itemsFound)
         return c
     }
 

@@ -34,27 +34,41 @@ final class ViewIDTable: @unchecked Sendable {
     /// Indexes `ids`; the index of the first repeated id, if any, is `firstDuplicate` (a table
     /// with repeated ids finds one of them).
     init(_ ids: [String]) {
-        var utf8: [UInt8] = []
-        var starts: [Int] = [0]
-        starts.reserveCapacity(ids.count + 1)
+        // Each id's own bytes, or for one that is not ASCII its NFC bytes (which may be longer).
+        var byteCapacity = max(ids.reduce(0) { $0 + $1.utf8.count }, 1)
+        var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
+        let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: ids.count + 1)
         var isASCII: [Bool] = []
         isASCII.reserveCapacity(ids.count)
-        for id in ids {
-            let ascii = id.utf8.withContiguousStorageIfAvailable { own in
+        var end = 0
+        starts.initializeElement(at: 0, to: 0)
+        for (k, id) in ids.enumerated() {
+            var id = id
+            let ascii = id.withUTF8 { own in
                 guard own.allSatisfy({ $0 < 0x80 }) else { return false }
-                utf8.append(contentsOf: own)
+                if let start = own.baseAddress {
+                    (bytes + end).initialize(from: start, count: own.count)
+                }
+                end += own.count
                 return true
-            } ?? false
+            }
             if !ascii {
-                utf8.append(contentsOf: id._nfcCodeUnits)
+                let normalized = Array(id._nfcCodeUnits)
+                if end + normalized.count > byteCapacity {
+                    byteCapacity = 2 * (end + normalized.count)
+                    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
+                    grown.moveInitialize(from: bytes, count: end)
+                    bytes.deallocate()
+                    bytes = grown
+                }
+                (bytes + end).initialize(from: normalized, count: normalized.count)
+                end += normalized.count
             }
             isASCII.append(ascii)
-            starts.append(utf8.count)
+            starts.initializeElement(at: k + 1, to: end)
         }
-        bytes = .allocate(capacity: utf8.count)
-        _ = bytes.initialize(from: utf8)
-        self.starts = .allocate(capacity: starts.count)
-        _ = self.starts.initialize(from: starts)
+        self.bytes = UnsafeMutableBufferPointer(start: bytes, count: end)
+        self.starts = starts
         var capacity = 4
         while capacity < 2 * ids.count { capacity *= 2 }
         slots = .allocate(capacity: capacity)
@@ -62,8 +76,8 @@ final class ViewIDTable: @unchecked Sendable {
         quick = .allocate(capacity: max(256, 2 * capacity))
         quick.initialize(repeating: 0)
         self.isASCII = isASCII
-        for k in ids.indices {
-            let key = UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])
+        for k in 0..<ids.count {
+            let key = id(k)
             var slot = Self.hash(key).hash & (capacity - 1)
             while slots[slot] != 0 {
                 if firstDuplicate == nil, matches(Int(slots[slot]) - 1, key) {
@@ -74,8 +88,8 @@ final class ViewIDTable: @unchecked Sendable {
             slots[slot] = Int32(truncatingIfNeeded: k + 1)
         }
         if firstDuplicate == nil {
-            for k in ids.indices where isASCII[k] {
-                let slot = Self.quickSlot(UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])) & (quick.count - 1)
+            for k in 0..<ids.count where isASCII[k] {
+                let slot = Self.quickSlot(id(k)) & (quick.count - 1)
                 if quick[slot] == 0 {
                     quick[slot] = Int32(truncatingIfNeeded: k + 1)
                 } else if quick[slot ^ 1] == 0 {
@@ -144,7 +158,13 @@ final class ViewIDTable: @unchecked Sendable {
     /// Whether id `k`'s bytes are `key`.
     @inline(__always)
     private func matches(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]]).hasSameBytes(as: key)
+        id(k).hasSameBytes(as: key)
+    }
+
+    /// The bytes of id `k` in the table.
+    @inline(__always)
+    private func id(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])
     }
 
     /// The seeded hash of the bytes, and whether they are all ASCII. Each eight bytes (the last

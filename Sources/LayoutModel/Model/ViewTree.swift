@@ -31,20 +31,21 @@ public struct ViewTree: ViewHierarchy {
 
     /// Validates the hierarchy; problems point into `/views`.
     public init(views: [ViewSpec], limits: LayoutLimits = .default) throws(LayoutProblem) {
-        let indexByID = ViewIDTable(views.map(\.id))
+        // Views are read in place: a copy of each would count references to all its strings.
+        let indexByID = ViewIDTable(views.indices.map { views[$0].id })
         if let index = indexByID.firstDuplicate {
             let view = views[index]
             throw .invalid("duplicate-id", "view id '\(view.id)' is used more than once", at: view.pointer / "id")
         }
         var parentIndex = [Int](repeating: -1, count: views.count)
         var roots: [Int] = []
-        for (index, view) in views.enumerated() {
-            guard let parent = view.parent else { roots.append(index); continue }
+        for index in views.indices {
+            guard let parent = views[index].parent else { roots.append(index); continue }
             guard let found = indexByID.index(of: parent) else {
-                throw .invalid("unknown-view", "parent '\(parent)' of view '\(view.id)' is not a view in the request", at: view.pointer / "parent")
+                throw .invalid("unknown-view", "parent '\(parent)' of view '\(views[index].id)' is not a view in the request", at: views[index].pointer / "parent")
             }
             if views[found].kind == .guide {
-                throw .invalid("invalid-parent", "view '\(view.id)' cannot have the layout guide '\(parent)' as its parent", at: view.pointer / "parent")
+                throw .invalid("invalid-parent", "view '\(views[index].id)' cannot have the layout guide '\(parent)' as its parent", at: views[index].pointer / "parent")
             }
             parentIndex[index] = found
         }

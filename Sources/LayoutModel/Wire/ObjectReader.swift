@@ -150,7 +150,16 @@ public struct ObjectReader {
     }
 
     public func requiredNumber(_ key: String) throws(LayoutProblem) -> Double {
-        guard let number = try number(key) else { throw .schema("missing required field '\(key)'", at: pointer / key) }
+        try requiredNumber(field(key), name: key)
+    }
+
+    /// The number at `field`; a problem when it is missing.
+    public func requiredNumber(_ field: Int) throws(LayoutProblem) -> Double {
+        try requiredNumber(field, name: keys.names[field])
+    }
+
+    private func requiredNumber(_ field: Int, name: String) throws(LayoutProblem) -> Double {
+        guard let number = try number(field) else { throw .schema("missing required field '\(name)'", at: pointer / name) }
         return number
     }
 
