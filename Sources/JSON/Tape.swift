@@ -75,6 +75,7 @@ final class JSONStorage: @unchecked Sendable {
 
 extension JSONStorage {
     /// The number at tape index `index`, `nil` when it is not a number (see ``JSONValue/number``).
+    @inline(__always)
     func number(at index: Int) -> Double? {
         let entry = tape[index]
         guard entry.kind == .number else { return nil }
@@ -90,6 +91,7 @@ extension JSONStorage {
 
     /// The index among `keys` of the string at tape index `index`, compared after unescaping;
     /// `nil` when it is none of them or not a string.
+    @inline(__always)
     func string(at index: Int, in keys: JSONKeys) -> Int? {
         let entry = tape[index]
         guard entry.kind == .string else { return nil }

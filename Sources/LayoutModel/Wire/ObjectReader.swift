@@ -88,6 +88,7 @@ public struct ObjectReader {
     public func has(_ key: String) -> Bool { has(field(key)) }
 
     /// Whether the object has the member at `field` (even `null`).
+    @inline(__always)
     public func has(_ field: Int) -> Bool { field >= 0 && fields.has(field) }
 
     public func string(_ key: String, nullable: Bool = false) throws(LayoutProblem) -> String? {
@@ -95,21 +96,29 @@ public struct ObjectReader {
     }
 
     /// The string at `field`, the index of its name in the allowed names.
+    @inline(__always)
     public func string(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> String? {
         guard has(field) else { return nil }
         if let string = fields.string(field) { return string }
+        return try notString(field, nullable: nullable)
+    }
+
+    /// `nil` for a `null` at `field` where `nullable`; a problem for any other value that is not a string.
+    private func notString(_ field: Int, nullable: Bool) throws(LayoutProblem) -> String? {
         guard let member = member(field, nullable: nullable) else { return nil }
         throw .schema("'\(keys.names[field])' must be a string, found \(member.kind.article)", at: pointer / keys.names[field])
     }
 
     /// The index among `words` of the string at `field` (no string is made), `nil` when it is
     /// absent, not a string or none of the words.
+    @inline(__always)
     public func string(_ field: Int, in words: JSONKeys) -> Int? {
         has(field) ? fields.string(field, in: words) : nil
     }
 
     /// Calls `body` with the UTF-8 bytes of the string at `field` (no string is made), `nil`
     /// when it is absent or not a string.
+    @inline(__always)
     public func withStringUTF8<Result>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         has(field) ? fields.withStringUTF8(field, body) : nil
     }
@@ -140,10 +149,17 @@ public struct ObjectReader {
     }
 
     /// A finite number at `field` (within the magnitude limit, when the reader has one).
+    @inline(__always)
     public func number(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> Double? {
         guard has(field) else { return nil }
         // The common case without building the checker's arguments; it reports any other.
         if let number = fields.number(field), number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
+        return try checkedNumber(field, nullable: nullable)
+    }
+
+    /// The number at `field` that is not a finite number within the magnitude limit: `nil` for
+    /// a `null` where `nullable`, else a problem.
+    private func checkedNumber(_ field: Int, nullable: Bool) throws(LayoutProblem) -> Double? {
         guard let member = member(field, nullable: nullable) else { return nil }
         let key = keys.names[field]
         return try Self.number(member, at: pointer / key, name: key, maxMagnitude: maxMagnitude)
@@ -169,10 +185,16 @@ public struct ObjectReader {
     }
 
     /// A priority at `field`.
+    @inline(__always)
     public func priority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
         guard has(field) else { return nil }
         // A number in range without building the checker's pointer; it reads names and reports problems.
         if let number = fields.number(field), let priority = LayoutPriority(number) { return priority }
+        return try checkedPriority(field)
+    }
+
+    /// The priority at `field` that is not a number in range: a name, else a problem.
+    private func checkedPriority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
         guard let member = member(field) else { return nil }
         return try Self.priority(member, at: pointer / keys.names[field])
     }
