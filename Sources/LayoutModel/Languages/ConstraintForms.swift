@@ -74,7 +74,7 @@ public enum ConstraintForms {
             func has(_ field: FormField) -> Bool { fields.has(field.rawValue) }
             let result: (constraints: [LayoutConstraint], base: String?)
             if fields.has(PlainConstraintForm.Field.firstItem.rawValue) {
-                constraints.append(try PlainConstraintForm.parse(fields, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase))
+                try PlainConstraintForm.parse(fields, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase, into: &constraints)
                 return
             } else if has(.visualFormat) {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)

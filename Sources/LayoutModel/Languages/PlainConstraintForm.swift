@@ -18,11 +18,12 @@ enum PlainConstraintForm {
         case id, firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier, constant, priority
     }
 
-    /// The constraint of a plain-form element, read against `ConstraintForms.elementKeys`, its id
-    /// its `id` field or else `defaultID`.
+    /// Appends the constraint of a plain-form element, read against `ConstraintForms.elementKeys`,
+    /// to `constraints` (nothing when it throws); its id is its `id` field or else `defaultID`.
     static func parse(
-        _ fields: JSONFields, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String
-    ) throws(LayoutProblem) -> LayoutConstraint {
+        _ fields: consuming JSONFields, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
+        into constraints: inout [LayoutConstraint]
+    ) throws(LayoutProblem) {
         let f = try ObjectReader(fields, keys: ConstraintForms.elementKeys, allowed: fieldNames.count, at: pointer, maxMagnitude: nil)
         let id = try f.string(Field.id.rawValue)
         let (first, firstFound, firstIndex) = try item(.firstItem, of: f, hierarchy: hierarchy)
@@ -65,7 +66,7 @@ enum PlainConstraintForm {
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
             resolvedItems: ResolvedItems(first: firstIndex, second: secondIndex))
         try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given), itemsFound: itemsFound)
-        return c
+        constraints.append(c)
     }
 
     /// Where validation points for each field: the member when given, else what stands for it.

@@ -45,11 +45,11 @@ public struct ObjectReader {
 
     /// Reads an object already matched against `keys` (``JSONValue/fields(_:allowed:)``), which
     /// fails unless its members are all among the first `allowed` names; the others are then absent.
-    init(_ fields: JSONFields, keys: JSONKeys, allowed: Int, at pointer: JSONPointer, maxMagnitude: Double?) throws(LayoutProblem) {
+    init(_ fields: consuming JSONFields, keys: JSONKeys, allowed: Int, at pointer: JSONPointer, maxMagnitude: Double?) throws(LayoutProblem) {
         try self.init(fields, keys: keys, allowed: allowed, base: pointer, memberName: nil, maxMagnitude: maxMagnitude)
     }
 
-    private init(_ fields: JSONFields, keys: JSONKeys, allowed: Int, base: JSONPointer, memberName: String?, maxMagnitude: Double?) throws(LayoutProblem) {
+    private init(_ fields: consuming JSONFields, keys: JSONKeys, allowed: Int, base: JSONPointer, memberName: String?, maxMagnitude: Double?) throws(LayoutProblem) {
         if let unknown = fields.unknownKey {
             throw .schema("unknown field '\(unknown)'; expected one of: \(keys.names.prefix(allowed).joined(separator: ", "))", at: Self.pointer(base, memberName) / unknown)
         }
