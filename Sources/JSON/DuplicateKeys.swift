@@ -52,37 +52,23 @@ extension JSONParser {
         return first
     }
 
-    /// The one bit of 64 that a key with `signature` sets in ``JSONParser/Frame/keyBits``.
+    /// The one bit of 64 that a key with `signature` sets in ``JSONParser/Frame/keyBits``. The
+    /// multiplier is one under which the members of each kind of object in a layoutd request (a
+    /// view, a plain constraint, a Masonry chain, the top level, …) set distinct bits, so that
+    /// none of them is checked pairwise.
     @inline(__always)
     static func signatureBit(_ signature: UInt64) -> UInt64 {
-        1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        1 << ((signature &* 0xF934_1C68_966B_AEA1) >> 58)
     }
 
-    /// Length and first bytes of a key's unescaped content: equal keys have equal signatures.
+    /// The first eight bytes of a key's unescaped content, zero past its end
+    /// (``JSONKeys/head(_:)``): equal keys have equal signatures.
     func signature(of entry: TapeEntry) -> UInt64 {
         if entry.hasEscapes {
-            return unescape(UnsafeBufferPointer(rebasing: p[entry.contentRange])).withUnsafeBufferPointer(Self.signature)
+            return unescape(UnsafeBufferPointer(rebasing: p[entry.contentRange])).withUnsafeBufferPointer(JSONKeys.head)
         }
         // The content starts at most at p.count: its first eight bytes end within the padding.
-        return Self.signature(Self.load(base + (Int(entry.offset) &+ 1)), count: Int(entry.length))
-    }
-
-    /// The length and the first 7 bytes: keys up to 7 bytes are equal exactly when their
-    /// signatures are.
-    @inline(__always)
-    static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var signature = UInt64(truncatingIfNeeded: bytes.count) << 56
-        for k in 0..<min(bytes.count, 7) {
-            signature |= UInt64(bytes[k]) << (8 * k)
-        }
-        return signature
-    }
-
-    /// The signature of a key without escapes of `count` bytes, whose first eight bytes of the
-    /// document (in memory order) are `bytes`: ``signature(_:)`` of its content.
-    @inline(__always)
-    static func signature(_ bytes: UInt64, count: Int) -> UInt64 {
-        bytes & ((1 &<< (8 &* UInt64(truncatingIfNeeded: min(count, 7)))) &- 1) | UInt64(truncatingIfNeeded: count) &<< 56
+        return JSONKeys.head(Self.load(base + (Int(entry.offset) &+ 1)), count: Int(entry.length))
     }
 
     /// Whether two string entries have the same unescaped content.

@@ -79,8 +79,7 @@ public final class JSONKeys: @unchecked Sendable {
     @inline(__always)
     func index(ofPadded start: UnsafePointer<UInt8>, count: Int) -> Int? {
         let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
-        let head = count >= 8 ? word : word & ((1 &<< (8 &* UInt64(truncatingIfNeeded: count))) &- 1)
-        return index(of: UnsafeBufferPointer(start: start, count: count), head: head)
+        return index(of: UnsafeBufferPointer(start: start, count: count), head: Self.head(word, count: count))
     }
 
     /// The index of the name whose bytes are `key`, whose ``JSONKeys/head(_:)`` is `head`.
@@ -118,6 +117,13 @@ public final class JSONKeys: @unchecked Sendable {
     @inline(__always)
     private static func slot(_ head: UInt64, count: Int, _ multiplier: UInt64) -> Int {
         Int(truncatingIfNeeded: ((head ^ UInt64(truncatingIfNeeded: count)) &* multiplier) &>> 56)
+    }
+
+    /// The head of a name of `count` bytes whose first eight bytes (and any after its end, when
+    /// it is shorter) are `word`, in memory order.
+    @inline(__always)
+    static func head(_ word: UInt64, count: Int) -> UInt64 {
+        count >= 8 ? word : word & ((1 &<< (8 &* UInt64(truncatingIfNeeded: count))) &- 1)
     }
 
     /// The first eight bytes of a name in memory order, zero past its end: names up to 8 bytes

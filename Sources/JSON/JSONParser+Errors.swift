@@ -11,8 +11,12 @@ extension JSONParser {
             let frame = frames[level]
             pointer.append("/")
             if frame.isObject {
-                guard frame.lastKey >= 0 else { continue }
-                let key = String(decoding: decodedString(entry: tape[frame.lastKey]), as: UTF8.self)
+                // The key of the member being read: the one after the members completed.
+                var keyIndex = frame.entry &+ 1
+                for _ in 0..<frame.count {
+                    keyIndex = Int(tape[keyIndex &+ 1].next)
+                }
+                let key = String(decoding: decodedString(entry: tape[keyIndex]), as: UTF8.self)
                 for ch in key {
                     switch ch {
                     case "~": pointer.append("~0")

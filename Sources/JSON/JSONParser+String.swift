@@ -43,7 +43,7 @@ extension JSONParser {
                               next: UInt32(truncatingIfNeeded: tape.count &+ 1))
         tape.append(entry)
         guard signing else { return (j &+ 1, nil) }
-        return (j &+ 1, escaped ? signature(of: entry) : Self.signature(first, count: length))
+        return (j &+ 1, escaped ? signature(of: entry) : JSONKeys.head(first, count: length))
     }
 
     /// Eight bytes in memory order.

@@ -18,8 +18,6 @@ struct JSONParser {
         var isObject: Bool
         /// Whether two of the first keys set the same bit of `keyBits`, so that the object may repeat a key.
         var keyBitShared = false
-        /// Tape index of the most recent key (objects only), for error pointers.
-        var lastKey: Int
         /// One bit per key signature of the first ``JSONParser/pairwiseDuplicateLimit`` keys, set
         /// as each key is scanned: equal keys set the same bit.
         var keyBits: UInt64 = 0
@@ -35,7 +33,7 @@ struct JSONParser {
     let maxDepth: Int
     var tape: GrowableBuffer<TapeEntry>
     /// The innermost open container (meaningful only while `depth > 0`).
-    var top = Frame(entry: 0, count: 0, isObject: false, lastKey: -1)
+    var top = Frame(entry: 0, count: 0, isObject: false)
     /// The ancestors of `top`, outermost first: `depth - 1` of them while `depth > 0`.
     var frames: GrowableBuffer<Frame>
     /// Open containers, including `top`.
@@ -96,7 +94,6 @@ struct JSONParser {
                         ? "expected a string key, found \(ASCII.describe(p[i]))"
                         : "unexpected end of input; expected a string key")
                 }
-                top.lastKey = tape.count
                 let (end, signature) = try scanString(at: i, signing: Int(top.count) < Self.pairwiseDuplicateLimit)
                 if let signature {
                     let bit = Self.signatureBit(signature)
@@ -188,7 +185,7 @@ struct JSONParser {
         if depth > 0 {
             frames.append(top)
         }
-        top = Frame(entry: tape.count, count: 0, isObject: isObject, lastKey: -1)
+        top = Frame(entry: tape.count, count: 0, isObject: isObject)
         depth &+= 1
         let kind: TapeKind = isObject ? .object : .array
         tape.append(TapeEntry(header: kind.rawValue, offset: UInt32(truncatingIfNeeded: i), length: 0, next: 0))
