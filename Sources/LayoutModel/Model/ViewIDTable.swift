@@ -202,7 +202,8 @@ final class ViewIDTable: @unchecked Sendable {
         return (hash, high & 0x8080_8080_8080_8080 == 0)
     }
 
-    /// An unseeded mix of the length and the first and last eight bytes, for ``ViewIDTable/quick``.
+    /// An unseeded mix of the length and the first and last eight bytes, for ``ViewIDTable/quick``
+    /// (masked).
     @inline(__always)
     private static func quickSlot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         let count = key.count
@@ -218,6 +219,8 @@ final class ViewIDTable: @unchecked Sendable {
             }
         }
         let mixed = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: mixed &>> 32)
+        // The product's top bits depend on every bit of the key's words: they become the slot's
+        // low bits (ids often differ only in their last bytes, which reach no lower bit).
+        return Int(truncatingIfNeeded: mixed.byteSwapped)
     }
 }
