@@ -83,6 +83,7 @@ enum PlainConstraintForm {
     /// An item field (`null` counts as absent): the id as the hierarchy stores it when it knows
     /// the bytes (`found`: a declared, non-empty id, at `index` in the hierarchy), else a new
     /// string (`index` -1).
+    @inline(__always)
     private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (id: String?, found: Bool, index: Int32) {
         if let stored = f.withStringUTF8(field.rawValue, { hierarchy.storedItem(utf8: $0) }) ?? nil {
             return (stored.id, !stored.id.isEmpty, Int32(truncatingIfNeeded: stored.index))
@@ -91,6 +92,7 @@ enum PlainConstraintForm {
     }
 
     /// The attribute a string member names, matched without making a string (one is made for the error).
+    @inline(__always)
     private static func attribute(_ field: Field, of f: ObjectReader) throws(LayoutProblem) -> LayoutAttribute {
         if let index = f.string(field.rawValue, in: LayoutAttribute.wireNames) { return LayoutAttribute(wireName: index) }
         let key = fieldNames[field.rawValue]
