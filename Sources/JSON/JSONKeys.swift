@@ -139,7 +139,6 @@ public final class JSONKeys: @unchecked Sendable {
         }
         return head
     }
-
 }
 
 /// The members of one object read against ``JSONKeys``: the value of each name, if present, and
@@ -150,36 +149,44 @@ public struct JSONFields {
     /// Tape index of the object.
     private let objectIndex: Int
     /// Tape index of each name's value, `-1` when absent.
-    @usableFromInline var slots = SIMD16<Int32>(repeating: -1)
+    @usableFromInline var slots: SIMD16<Int32>
     /// Tape index of the first member name that is not allowed, `-1` when every one is.
-    private var unknown: Int32 = -1
+    private var unknown: Int32
+}
 
-    /// Reads `object` against `keys`, of which the first `allowed` are allowed names.
-    init(object: JSONValue, keys: JSONKeys, allowed: Int) {
+// The reading initializer is in an extension, so that the struct keeps its memberwise initializer
+// to return what it read (assigning each field copied it on its way out).
+extension JSONFields {
+    /// Reads the object at tape index `objectIndex` of `storage` against `keys`, of which the
+    /// first `allowed` are allowed names.
+    @inline(__always)
+    init(storage: JSONStorage, objectIndex: Int, keys: JSONKeys, allowed: Int) {
         precondition(keys.names.count <= JSONKeys.fieldCapacity, "an object is read against at most \(JSONKeys.fieldCapacity) names")
-        storage = object.storage
-        objectIndex = object.index
-        let entry = object.entry
-        guard entry.kind == .object else { return }
+        var slots = SIMD16<Int32>(repeating: -1)
+        var unknown: Int32 = -1
         let tape = storage.tape
-        var i = object.index &+ 1
-        for _ in 0..<Int(entry.length) {
-            let keyEntry = tape[i]
-            let found = keyEntry.hasEscapes
-                ? unescape(storage.content(of: keyEntry)).withUnsafeBufferPointer { keys.index(of: $0) }
-                : keys.index(ofPadded: storage.start + (Int(keyEntry.offset) &+ 1), count: Int(keyEntry.length))
-            if let found {
-                // `found` is below the capacity (the precondition above): a plain store into the
-                // vector's bytes, not the SIMD subscript's checked lane insert (~20 instructions).
-                withUnsafeMutableBytes(of: &slots) {
-                    $0.storeBytes(of: Int32(truncatingIfNeeded: i &+ 1), toByteOffset: found &* 4, as: Int32.self)
+        let entry = tape[objectIndex]
+        if entry.kind == .object {
+            var i = objectIndex &+ 1
+            for _ in 0..<Int(entry.length) {
+                let keyEntry = tape[i]
+                let found = keyEntry.hasEscapes
+                    ? unescape(storage.content(of: keyEntry)).withUnsafeBufferPointer { keys.index(of: $0) }
+                    : keys.index(ofPadded: storage.start + (Int(keyEntry.offset) &+ 1), count: Int(keyEntry.length))
+                if let found {
+                    // `found` is below the capacity (the precondition above): a plain store into the
+                    // vector's bytes, not the SIMD subscript's checked lane insert (~20 instructions).
+                    withUnsafeMutableBytes(of: &slots) {
+                        $0.storeBytes(of: Int32(truncatingIfNeeded: i &+ 1), toByteOffset: found &* 4, as: Int32.self)
+                    }
                 }
+                if unknown < 0 && (found ?? allowed) >= allowed {
+                    unknown = Int32(truncatingIfNeeded: i)
+                }
+                i = Int(tape[i &+ 1].next)
             }
-            if unknown < 0 && (found ?? allowed) >= allowed {
-                unknown = Int32(truncatingIfNeeded: i)
-            }
-            i = Int(tape[i &+ 1].next)
         }
+        self.init(storage: storage, objectIndex: objectIndex, slots: slots, unknown: unknown)
     }
 
     /// The object read.
@@ -237,7 +244,7 @@ extension JSONValue {
     /// allowed: a member named by a later one is matched, and is also the
     /// ``JSONFields/unknownKey`` if no other member before it is unknown.
     public func fields(_ keys: JSONKeys, allowed: Int? = nil) -> JSONFields {
-        JSONFields(object: self, keys: keys, allowed: allowed ?? keys.names.count)
+        JSONFields(storage: storage, objectIndex: index, keys: keys, allowed: allowed ?? keys.names.count)
     }
 
     /// The index of this string among `keys`, compared after unescaping; `nil` when it is none

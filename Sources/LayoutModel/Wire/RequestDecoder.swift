@@ -172,7 +172,7 @@ public enum RequestDecoder {
         guard fields.withStringUTF8(ViewField.id.rawValue, isValidID) == true else {
             throw .invalid("invalid-id", "view id '\(id.prefix(64))' must match [A-Za-z_][A-Za-z0-9_-]*", at: pointer / "id")
         }
-        let parent: String? = fields.member(ViewField.parent.rawValue, nullable: true) == nil ? nil : try fields.requiredString(ViewField.parent.rawValue)
+        let parent = try fields.string(ViewField.parent.rawValue, nullable: true)
         var kind = ViewSpec.Kind.view
         if let name = try fields.string(ViewField.kind.rawValue) {
             guard let parsed = ViewSpec.Kind(rawValue: name) else {
@@ -240,9 +240,10 @@ public enum RequestDecoder {
     /// `[A-Za-z_][A-Za-z0-9_-]*`: no dots, so owned guides (`root.safeArea`) never clash with ids.
     private static func isValidID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
-        return bytes.dropFirst().allSatisfy { byte in
-            byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        for byte in bytes.dropFirst() where !(byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")) {
+            return false
         }
+        return true
     }
 
     /// Constants and multipliers within the documented ranges.
