@@ -87,6 +87,26 @@ import Testing
         #expect(equation?.pointer.description == "/constraints/0")
     }
 
+    /// The depth limit is reported at the first view past it, whichever order the views come in
+    /// (parents first, the usual order, or children first, whose chains are walked up).
+    @Test func viewsNestedPastTheDepthLimit() throws {
+        var limits = LayoutLimits.default
+        limits.maxDepth = 2
+        let views = [#"{"id": "root"}"#, #"{"id": "a", "parent": "root"}"#, #"{"id": "b", "parent": "a"}"#, #"{"id": "c", "parent": "b"}"#]
+        for (order, pointer) in [(views, "/views/3/parent"), (views.reversed(), "/views/0/parent")] {
+            do {
+                _ = try RequestDecoder.decode(Array(#"{"views": [\#(order.joined(separator: ", "))]}"#.utf8), limits: limits)
+                Issue.record("expected the depth limit")
+            } catch {
+                #expect(error.type == "limit-depth")
+                #expect(error.detail == "view 'c' is nested 3 levels deep; the limit is 2")
+                #expect(error.pointer.description == pointer)
+            }
+        }
+        limits.maxDepth = 3
+        #expect(try RequestDecoder.decode(Array(#"{"views": [\#(views.reversed().joined(separator: ", "))]}"#.utf8), limits: limits).tree.depth == [3, 2, 1, 0])
+    }
+
     @Test func tooManyViews() {
         var limits = LayoutLimits.default
         limits.maxViews = 2

@@ -71,6 +71,13 @@ public struct ViewTree: ViewHierarchy {
         depth[rootIndex] = 0
         var chain: [Int] = []
         for start in views.indices where depth[start] < 0 {
+            // The usual order, a parent before its children: no chain to walk.
+            let parent = parentIndex[start]
+            if parent >= 0 && depth[parent] >= 0 {
+                guard depth[parent] < limit else { throw tooDeep(views[start], depth: depth[parent] + 1, limit: limit) }
+                depth[start] = depth[parent] + 1
+                continue
+            }
             chain.removeAll(keepingCapacity: true)
             var current = start
             while depth[current] < 0 {
@@ -84,12 +91,16 @@ public struct ViewTree: ViewHierarchy {
             for index in chain.reversed() {
                 next += 1
                 if next > limit {
-                    throw .invalid("limit-depth", "view '\(views[index].id)' is nested \(next) levels deep; the limit is \(limit)", at: views[index].pointer / "parent")
+                    throw tooDeep(views[index], depth: next, limit: limit)
                 }
                 depth[index] = next
             }
         }
         return depth
+    }
+
+    private static func tooDeep(_ view: ViewSpec, depth: Int, limit: Int) -> LayoutProblem {
+        .invalid("limit-depth", "view '\(view.id)' is nested \(depth) levels deep; the limit is \(limit)", at: view.pointer / "parent")
     }
 
     /// The item an id names: a declared view or guide, or `ID.margins`, `ID.safeArea`, `ID.content`, `ID.frameGuide`.
