@@ -1,4 +1,5 @@
 import JSON
+import Synchronization
 
 /// The layout direction of the request: how `leading`/`trailing` resolve (done by the compiler).
 public enum LayoutDirection: String, Sendable {
@@ -98,13 +99,42 @@ public enum ConstraintForms {
     /// `constraints[index]`, the id of a constraint without one: shared from
     /// ``ConstraintForms/commonDefaultIDs`` for the first 8,192 indices, else made.
     static func defaultID(_ index: Int) -> String {
-        index >= 0 && index < commonDefaultIDs.count ? commonDefaultIDs[index] : makeDefaultID(index)
+        index >= 0 && index < SharedDefaultIDs.capacity ? commonDefaultIDs.id(index) : makeDefaultID(index)
     }
 
-    /// The default ids `constraints[0]` … `constraints[8191]`, made once (about 0.6 MB) and shared
-    /// by every request: from index 100 an id is a heap allocation, some 550 instructions each,
-    /// and a 1,000-view request has 3,600 to 5,000 constraints.
-    private static let commonDefaultIDs: [String] = (0..<8192).map(makeDefaultID)
+    /// The default ids `constraints[0]` … `constraints[8191]`, shared by every request: from index
+    /// 100 an id is a heap allocation, some 550 instructions each, and a 1,000-view request has
+    /// 3,600 to 5,000 constraints.
+    private static let commonDefaultIDs = SharedDefaultIDs()
+
+    /// Default ids made when first needed, 256 at a time, so that the first request does not
+    /// make all 8,192 (about 4.5M instructions and 0.6 MB) when it needs a few. The ids made so
+    /// far are a prefix of `ids`, never changed once made: a reader takes one below `made`
+    /// (loaded acquiring) without the lock; a writer makes more under the lock, then publishes
+    /// them by storing `made` (releasing). The ids live as long as the process.
+    private final class SharedDefaultIDs: @unchecked Sendable {
+        static let capacity = 8192
+        private static let block = 256
+        private let ids = UnsafeMutablePointer<String>.allocate(capacity: capacity)
+        private let made = Atomic<Int>(0)
+        private let growing = Mutex<Void>(())
+
+        /// The id at `index`, which is below ``capacity``.
+        func id(_ index: Int) -> String {
+            if index >= made.load(ordering: .acquiring) {
+                growing.withLock { _ in
+                    let count = made.load(ordering: .relaxed)
+                    guard index >= count else { return }
+                    let end = min(Self.capacity, (index / Self.block + 1) * Self.block)
+                    for k in count..<end {
+                        (ids + k).initialize(to: makeDefaultID(k))
+                    }
+                    made.store(end, ordering: .releasing)
+                }
+            }
+            return ids[index]
+        }
+    }
 
     /// `constraints[index]` written byte by byte into a buffer on the stack and decoded once
     /// (interpolation costs a few hundred instructions more, and so does

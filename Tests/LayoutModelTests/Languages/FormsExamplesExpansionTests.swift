@@ -93,4 +93,23 @@ import Testing
         #expect(ConstraintForms.defaultID(-3) == "constraints[-3]")
         #expect(ConstraintForms.defaultID(Int.min) == "constraints[\(Int.min)]")
     }
+
+    /// The shared ids are made on first use, a block at a time, by whichever request needs them:
+    /// requests on other threads at the same time get the same ids.
+    @Test func sharedDefaultIdsFromConcurrentRequests() async {
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for step in 0..<2_000 {
+                        let index = (step * 4_099 + task * 1_021) % 8_192
+                        if ConstraintForms.defaultID(index) != "constraints[\(index)]" { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+    }
 }
