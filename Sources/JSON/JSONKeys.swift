@@ -8,58 +8,70 @@ public final class JSONKeys: @unchecked Sendable {
 
     /// The names, in the order their indices refer to.
     public let names: [String]
-    /// Each name's ``JSONKeys/head(_:)``, compared before its length and bytes.
-    private let heads: UnsafeMutableBufferPointer<UInt64>
+    /// What a name is compared by, in name order (`index` its own).
+    private let byName: UnsafeMutableBufferPointer<Entry>
+    /// By ``JSONKeys/slot(_:count:_:)`` of a name: its entry, or one whose `index` is
+    /// ``JSONKeys/empty`` (no name there) or ``JSONKeys/shared`` (several names there).
+    private let bySlot: UnsafeMutablePointer<Entry>
+    private static let empty = -1
+    private static let shared = -2
     /// The names' bytes one after another; name `k` is `bytes[starts[k]..<starts[k + 1]]`.
     private let bytes: UnsafeMutablePointer<UInt8>
     private let starts: UnsafeMutableBufferPointer<Int>
-    /// By ``JSONKeys/slot(_:count:)`` of a name: `k + 1` for the one name `k` there,
-    /// ``JSONKeys/shared`` when several names share the slot, 0 for none.
-    private let slots: UnsafeMutableBufferPointer<UInt8>
-    private static let shared = UInt8.max
-    /// The odd multiplier of ``JSONKeys/slot(_:count:)``: the first of a fixed sequence that gives
-    /// every name a slot of its own, if one does.
+    /// The odd multiplier of ``JSONKeys/slot(_:count:_:)``: the first of a fixed sequence that
+    /// gives every name a slot of its own, if one does.
     private let multiplier: UInt64
 
-    /// A set of distinct names (fewer than 255).
+    /// A name's length and its first and last eight bytes, which tell names up to 16 bytes apart.
+    private struct Entry {
+        /// ``JSONKeys/head(_:)``.
+        var head: UInt64
+        /// The last eight bytes, for a name of 9 to 16 bytes (0 otherwise).
+        var tail: UInt64
+        var count: Int
+        var index: Int
+    }
+
+    /// A set of distinct names.
     public init(_ names: [String]) {
-        precondition(names.count < Int(Self.shared), "JSONKeys holds fewer than \(Self.shared) names")
         self.names = names
         let utf8 = names.map { Array($0.utf8) }
-        let heads = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: names.count)
+        let byName = UnsafeMutableBufferPointer<Entry>.allocate(capacity: names.count)
         starts = .allocate(capacity: names.count + 1)
         bytes = .allocate(capacity: utf8.reduce(0) { $0 + $1.count })
-        slots = .allocate(capacity: 256)
         var start = 0
         for (k, name) in utf8.enumerated() {
-            heads.initializeElement(at: k, to: name.withUnsafeBufferPointer(Self.head))
+            name.withUnsafeBufferPointer { name in
+                byName.initializeElement(at: k, to: Entry(head: Self.head(name), tail: Self.tail(name), count: name.count, index: k))
+            }
             starts.initializeElement(at: k, to: start)
             (bytes + start).initialize(from: name, count: name.count)
             start += name.count
         }
         starts.initializeElement(at: names.count, to: start)
-        self.heads = heads
+        self.byName = byName
         // Names that share a slot are compared one by one: look for a multiplier without any.
         var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         for attempt in 0..<64 {
             multiplier = 0x9E37_79B9_7F4A_7C15 &+ UInt64(attempt) &* 0x6A09_E667_F3BC_C90A
             var taken = Set<Int>()
-            let distinct = utf8.indices.allSatisfy { k in taken.insert(Self.slot(heads[k], count: utf8[k].count, multiplier)).inserted }
+            let distinct = byName.allSatisfy { taken.insert(Self.slot($0.head, count: $0.count, multiplier)).inserted }
             if distinct { break }
         }
         self.multiplier = multiplier
-        slots.initialize(repeating: 0)
-        for k in utf8.indices {
-            let slot = Self.slot(heads[k], count: utf8[k].count, multiplier)
-            slots[slot] = slots[slot] == 0 ? UInt8(k + 1) : Self.shared
+        bySlot = .allocate(capacity: 256)
+        bySlot.initialize(repeating: Entry(head: 0, tail: 0, count: 0, index: Self.empty), count: 256)
+        for entry in byName {
+            let slot = Self.slot(entry.head, count: entry.count, multiplier)
+            bySlot[slot] = bySlot[slot].index == Self.empty ? entry : Entry(head: 0, tail: 0, count: 0, index: Self.shared)
         }
     }
 
     deinit {
-        heads.deallocate()
+        byName.deallocate()
+        bySlot.deallocate()
         bytes.deallocate()
         starts.deallocate()
-        slots.deallocate()
     }
 
     /// The index of `name`, `nil` when it is not one of the names.
@@ -85,35 +97,28 @@ public final class JSONKeys: @unchecked Sendable {
     /// The index of the name whose bytes are `key`, whose ``JSONKeys/head(_:)`` is `head`.
     @inline(__always)
     private func index(of key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Int? {
-        let slot = slots[Self.slot(head, count: key.count, multiplier)]
-        if slot == 0 { return nil }
-        if slot != Self.shared {
-            let k = Int(slot) &- 1
-            return matches(k, key, head: head) ? k : nil
+        let entry = bySlot[Self.slot(head, count: key.count, multiplier)]
+        if entry.index >= 0 {
+            return matches(entry, key, head: head) ? entry.index : nil
         }
-        for k in 0..<heads.count where matches(k, key, head: head) {
-            return k
+        if entry.index == Self.empty { return nil }
+        for entry in byName where matches(entry, key, head: head) {
+            return entry.index
         }
         return nil
     }
 
-    /// Whether name `k` is byte for byte `key`, whose head is `head`.
+    /// Whether the name of `entry` is byte for byte `key`, whose head is `head`.
     @inline(__always)
-    private func matches(_ k: Int, _ key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Bool {
+    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Bool {
         let count = key.count
-        guard heads[k] == head, starts[k &+ 1] &- starts[k] == count else { return false }
+        guard entry.head == head, entry.count == count else { return false }
         if count <= 8 { return true }
-        guard let start = key.baseAddress else { return false }
-        // The heads are equal: up to 16 bytes, the last eight decide (they overlap the head).
-        let name = UnsafeRawPointer(bytes + starts[k])
-        if count <= 16 {
-            return name.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-                == UnsafeRawPointer(start).loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        }
-        return UnsafeBufferPointer(start: name.assumingMemoryBound(to: UInt8.self), count: count).hasSameBytes(as: key)
+        if count <= 16 { return entry.tail == Self.tail(key) }
+        return UnsafeBufferPointer(start: bytes + starts[entry.index], count: count).hasSameBytes(as: key)
     }
 
-    /// Where a name goes in ``JSONKeys/slots``: its head and length mixed by `multiplier`.
+    /// Where a name goes in ``JSONKeys/bySlot``: its head and length mixed by `multiplier`.
     @inline(__always)
     private static func slot(_ head: UInt64, count: Int, _ multiplier: UInt64) -> Int {
         Int(truncatingIfNeeded: ((head ^ UInt64(truncatingIfNeeded: count)) &* multiplier) &>> 56)
@@ -124,6 +129,14 @@ public final class JSONKeys: @unchecked Sendable {
     @inline(__always)
     static func head(_ word: UInt64, count: Int) -> UInt64 {
         count >= 8 ? word : word & ((1 &<< (8 &* UInt64(truncatingIfNeeded: count))) &- 1)
+    }
+
+    /// The last eight bytes of a name of 9 to 16 bytes, in memory order (0 for any other): with its
+    /// length and head, they tell it from any other such name.
+    @inline(__always)
+    private static func tail(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard bytes.count > 8, bytes.count <= 16, let start = bytes.baseAddress else { return 0 }
+        return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
     }
 
     /// The first eight bytes of a name in memory order, zero past its end: names up to 8 bytes
