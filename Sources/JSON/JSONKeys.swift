@@ -143,14 +143,7 @@ public final class JSONKeys: @unchecked Sendable {
     /// long are equal exactly when their lengths and heads are.
     @inline(__always)
     static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        if bytes.count >= 8, let start = bytes.baseAddress {
-            return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
-        }
-        var head: UInt64 = 0
-        for k in 0..<bytes.count {
-            head |= UInt64(bytes[k]) &<< (8 &* UInt64(k))
-        }
-        return head
+        bytes.word(at: 0)
     }
 }
 

@@ -173,31 +173,14 @@ final class ViewIDTable: @unchecked Sendable {
     /// word per eight bytes instead of `Hasher`'s byte-wise `combine(bytes:)` and `finalize()`.
     @inline(__always)
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
-        let count = key.count
-        var hash = count
-        guard let start = key.baseAddress else { return (hash, true) }
-        let raw = UnsafeRawPointer(start)
+        var hash = key.count
         var high: UInt64 = 0
         var offset = 0
-        while count &- offset >= 8 {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        while offset < key.count {
+            let word = key.word(at: offset)
             high |= word
             hash = word._rawHashValue(seed: hash)
             offset &+= 8
-        }
-        let rest = count &- offset
-        if rest > 0 {
-            var word: UInt64 = 0
-            if count >= 8 {
-                // The last eight bytes, without those already hashed.
-                word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> (8 &* UInt64(8 &- rest))
-            } else {
-                for k in 0..<rest {
-                    word |= UInt64(start[k]) &<< (8 &* UInt64(k))
-                }
-            }
-            high |= word
-            hash = word._rawHashValue(seed: hash)
         }
         return (hash, high & 0x8080_8080_8080_8080 == 0)
     }
@@ -207,17 +190,8 @@ final class ViewIDTable: @unchecked Sendable {
     @inline(__always)
     private static func quickSlot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         let count = key.count
-        var first: UInt64 = 0
-        var last: UInt64 = 0
-        if count >= 8, let start = key.baseAddress {
-            let raw = UnsafeRawPointer(start)
-            first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-        } else {
-            for k in 0..<count {
-                first |= UInt64(key[k]) &<< (8 &* UInt64(k))
-            }
-        }
+        let first = key.word(at: 0)
+        let last = count >= 8 ? key.word(at: count &- 8) : 0
         let mixed = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
         // The product's top bits depend on every bit of the key's words: they become the slot's
         // low bits (ids often differ only in their last bytes, which reach no lower bit).
