@@ -120,7 +120,6 @@ public struct JSONValue: Sendable {
     /// The tape index of the value of this object's member whose unescaped name is `wanted`.
     private func memberValueIndex(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = storage.tape
-        let bytes = storage.bytes
         var i = index + 1
         for _ in 0..<Int(entry.length) {
             let keyEntry = tape[i]

@@ -3,14 +3,14 @@ import JSON
 /// The index of each declared id, looked up by its UTF-8 bytes: an open-addressing table, so
 /// that resolving the items of every constraint costs a hash of its bytes and one comparison
 /// instead of a `String` for each. The hash is Swift's `Hasher` (SipHash, seeded at random per
-/// process): the ids come from the request, and with a fixed hash ids chosen to share a slot
-/// would make building and probing the table quadratic (20,000 views, 200,000 lookups).
+/// process; a word at a time, see ``ViewIDTable/hash(_:)``): the ids come from the request, and
+/// with a fixed hash ids chosen to share a slot would make building and probing the table
+/// quadratic (20,000 views, 200,000 lookups).
 ///
 /// In front of it, for ids that are ASCII when no id repeats another, a direct-mapped table by an
-/// unseeded mix of the bytes (`quick`): a look-up first compares the key with the one id in its
-/// quick slot, which finds most ids (a constraint names views by id twice) without hashing them.
-/// Ids chosen to share quick slots only fall through to the seeded table: one comparison more
-/// each, never a longer probe.
+/// unseeded mix of the bytes (`quick`): a look-up first compares the key with the (at most two)
+/// ids in its quick slots, which finds most ids without hashing them. Ids chosen to share quick
+/// slots only fall through to the seeded table: two comparisons more each, never a longer probe.
 ///
 /// Ids compare as `String`s do (canonical equivalence): the table holds each id's NFC bytes and
 /// normalizes a looked-up key that is not ASCII (ASCII is its own NFC), so `\u{212A}` (Kelvin)
