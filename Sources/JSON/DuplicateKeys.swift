@@ -9,7 +9,7 @@ extension JSONParser {
             return withUnsafeTemporaryAllocation(of: (signature: UInt64, key: Int).self, capacity: count) { keys in
                 var key = objectEntry + 1
                 for i in 0..<count {
-                    keys.initializeElement(at: i, to: (Self.signature(tape[key], in: p), key))
+                    keys.initializeElement(at: i, to: (signature(of: tape[key]), key))
                     key = nextKey(after: key)
                 }
                 for b in 1..<count {
@@ -52,27 +52,23 @@ extension JSONParser {
         return first
     }
 
-    /// The one bit of 64 that a key with `signature` sets in ``JSONParser/Frame/keyBits``.
+    /// The one bit of 64 that a key with `signature` sets in ``JSONParser/Frame/keyBits``. The
+    /// multiplier is one under which the members of each kind of object in a layoutd request (a
+    /// view, a plain constraint, a Masonry chain, the top level, …) set distinct bits, so that
+    /// none of them is checked pairwise.
     @inline(__always)
     static func signatureBit(_ signature: UInt64) -> UInt64 {
-        1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        1 << ((signature &* 0xF934_1C68_966B_AEA1) >> 58)
     }
 
-    /// Length and first bytes of a key's unescaped content in `p`: equal keys have equal
-    /// signatures. A key with 8 bytes of the document from its start is read in one load and masked.
-    /// Static, so that the scanner calls it without copying the parser.
-    @inline(__always)
-    static func signature(_ entry: TapeEntry, in p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// The first eight bytes of a key's unescaped content, zero past its end
+    /// (``JSONKeys/head(_:)``): equal keys have equal signatures.
+    func signature(of entry: TapeEntry) -> UInt64 {
         if entry.hasEscapes {
-            return unescape(UnsafeBufferPointer(rebasing: p[entry.contentRange])).withUnsafeBufferPointer(JSONKeys.signature)
+            return unescape(UnsafeBufferPointer(rebasing: p[entry.contentRange])).withUnsafeBufferPointer(JSONKeys.head)
         }
-        let start = Int(entry.offset) + 1
-        let count = Int(entry.length)
-        guard start + 8 <= p.count, let base = p.baseAddress else {
-            return JSONKeys.signature(UnsafeBufferPointer(rebasing: p[entry.contentRange]))
-        }
-        let bytes = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-        return bytes & ((1 << (8 * UInt64(min(count, 7)))) - 1) | UInt64(truncatingIfNeeded: count) << 56
+        // The content starts at most at p.count: its first eight bytes end within the padding.
+        return JSONKeys.head(Self.load(base + (Int(entry.offset) &+ 1)), count: Int(entry.length))
     }
 
     /// Whether two string entries have the same unescaped content.

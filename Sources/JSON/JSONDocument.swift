@@ -13,9 +13,8 @@ public struct JSONDocument: Sendable {
     /// duplicate keys within one object, nesting deeper than `maxDepth`, and anything
     /// but whitespace after the value.
     public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) {
-        let source = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = source.initialize(from: bytes)
-        var parser = JSONParser(UnsafeBufferPointer(source), maxDepth: maxDepth)
+        let source = JSONParser.paddedCopy(of: bytes)
+        var parser = JSONParser(source, count: bytes.count, maxDepth: maxDepth)
         do throws(JSONSyntaxError) {
             try parser.parse()
         } catch {
@@ -23,7 +22,7 @@ public struct JSONDocument: Sendable {
             source.deallocate()
             throw error
         }
-        storage = JSONStorage(bytes: source, tape: parser.finish())
+        storage = JSONStorage(start: source, count: bytes.count, tape: parser.finish())
     }
 
     /// The top-level value.

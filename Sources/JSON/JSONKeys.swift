@@ -8,47 +8,70 @@ public final class JSONKeys: @unchecked Sendable {
 
     /// The names, in the order their indices refer to.
     public let names: [String]
-    /// Each name's length and first bytes (``JSONKeys/signature(_:)``), compared before its bytes.
-    private let signatures: UnsafeMutableBufferPointer<UInt64>
+    /// What a name is compared by, in name order (`index` its own).
+    private let byName: UnsafeMutableBufferPointer<Entry>
+    /// By ``JSONKeys/slot(_:count:_:)`` of a name: its entry, or one whose `index` is
+    /// ``JSONKeys/empty`` (no name there) or ``JSONKeys/shared`` (several names there).
+    private let bySlot: UnsafeMutablePointer<Entry>
+    private static let empty = -1
+    private static let shared = -2
     /// The names' bytes one after another; name `k` is `bytes[starts[k]..<starts[k + 1]]`.
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let bytes: UnsafeMutablePointer<UInt8>
     private let starts: UnsafeMutableBufferPointer<Int>
-    /// By ``JSONKeys/slot(_:)`` of a name: `k + 1` for the one name `k` there, ``JSONKeys/shared``
-    /// when several names share the slot, 0 for none.
-    private let slots: UnsafeMutableBufferPointer<UInt8>
-    private static let shared = UInt8.max
+    /// The odd multiplier of ``JSONKeys/slot(_:count:_:)``: the first of a fixed sequence that
+    /// gives every name a slot of its own, if one does.
+    private let multiplier: UInt64
 
-    /// A set of distinct names (fewer than 255).
+    /// A name's length and its first and last eight bytes, which tell names up to 16 bytes apart.
+    private struct Entry {
+        /// ``JSONKeys/head(_:)``.
+        var head: UInt64
+        /// The last eight bytes, for a name of 9 to 16 bytes (0 otherwise).
+        var tail: UInt64
+        var count: Int
+        var index: Int
+    }
+
+    /// A set of distinct names.
     public init(_ names: [String]) {
-        precondition(names.count < Int(Self.shared), "JSONKeys holds fewer than \(Self.shared) names")
         self.names = names
         let utf8 = names.map { Array($0.utf8) }
-        signatures = .allocate(capacity: names.count)
+        let byName = UnsafeMutableBufferPointer<Entry>.allocate(capacity: names.count)
         starts = .allocate(capacity: names.count + 1)
         bytes = .allocate(capacity: utf8.reduce(0) { $0 + $1.count })
-        slots = .allocate(capacity: 256)
-        slots.initialize(repeating: 0)
         var start = 0
         for (k, name) in utf8.enumerated() {
             name.withUnsafeBufferPointer { name in
-                signatures.initializeElement(at: k, to: Self.signature(name))
-                let slot = Self.slot(name)
-                slots[slot] = slots[slot] == 0 ? UInt8(k + 1) : Self.shared
+                byName.initializeElement(at: k, to: Entry(head: Self.head(name), tail: Self.tail(name), count: name.count, index: k))
             }
             starts.initializeElement(at: k, to: start)
-            for byte in name {
-                bytes.initializeElement(at: start, to: byte)
-                start += 1
-            }
+            (bytes + start).initialize(from: name, count: name.count)
+            start += name.count
         }
         starts.initializeElement(at: names.count, to: start)
+        self.byName = byName
+        // Names that share a slot are compared one by one: look for a multiplier without any.
+        var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for attempt in 0..<64 {
+            multiplier = 0x9E37_79B9_7F4A_7C15 &+ UInt64(attempt) &* 0x6A09_E667_F3BC_C90A
+            var taken = Set<Int>()
+            let distinct = byName.allSatisfy { taken.insert(Self.slot($0.head, count: $0.count, multiplier)).inserted }
+            if distinct { break }
+        }
+        self.multiplier = multiplier
+        bySlot = .allocate(capacity: 256)
+        bySlot.initialize(repeating: Entry(head: 0, tail: 0, count: 0, index: Self.empty), count: 256)
+        for entry in byName {
+            let slot = Self.slot(entry.head, count: entry.count, multiplier)
+            bySlot[slot] = bySlot[slot].index == Self.empty ? entry : Entry(head: 0, tail: 0, count: 0, index: Self.shared)
+        }
     }
 
     deinit {
-        signatures.deallocate()
+        byName.deallocate()
+        bySlot.deallocate()
         bytes.deallocate()
         starts.deallocate()
-        slots.deallocate()
     }
 
     /// The index of `name`, `nil` when it is not one of the names.
@@ -59,90 +82,125 @@ public final class JSONKeys: @unchecked Sendable {
     /// The index of the name whose UTF-8 bytes are `key`, `nil` when none is.
     @inline(__always)
     public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let slot = slots[Self.slot(key)]
-        if slot == 0 { return nil }
-        if slot != Self.shared {
-            let k = Int(slot) - 1
-            return equals(k, key) ? k : nil
+        index(of: key, head: Self.head(key))
+    }
+
+    /// The index of the name whose UTF-8 bytes are the `count` at `start`, where eight bytes may be
+    /// read whatever the count (a key or string in a ``JSONDocument``, whose bytes are followed
+    /// by padding): the first eight are read in one load.
+    @inline(__always)
+    func index(ofPadded start: UnsafePointer<UInt8>, count: Int) -> Int? {
+        let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+        return index(of: UnsafeBufferPointer(start: start, count: count), head: Self.head(word, count: count))
+    }
+
+    /// The index of the name whose bytes are `key`, whose ``JSONKeys/head(_:)`` is `head`.
+    @inline(__always)
+    private func index(of key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Int? {
+        let entry = bySlot[Self.slot(head, count: key.count, multiplier)]
+        if entry.index >= 0 {
+            return matches(entry, key, head: head) ? entry.index : nil
         }
-        let signature = Self.signature(key)
-        for k in 0..<signatures.count where signatures[k] == signature && equals(k, key) {
-            return k
+        if entry.index == Self.empty { return nil }
+        for entry in byName where matches(entry, key, head: head) {
+            return entry.index
         }
         return nil
     }
 
-    /// Whether name `k` is byte for byte `key`.
+    /// Whether the name of `entry` is byte for byte `key`, whose head is `head`.
     @inline(__always)
-    private func equals(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]]).hasSameBytes(as: key)
-    }
-
-    /// Where a name goes in ``JSONKeys/slots``: its length, first and last bytes mixed.
-    @inline(__always)
-    private static func slot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Bool {
         let count = key.count
-        guard count > 0 else { return 0 }
-        return (count &* 37 &+ Int(key[0]) &* 7 &+ Int(key[count - 1]) &* 3) & 255
+        guard entry.head == head, entry.count == count else { return false }
+        if count <= 8 { return true }
+        if count <= 16 { return entry.tail == Self.tail(key) }
+        return UnsafeBufferPointer(start: bytes + starts[entry.index], count: count).hasSameBytes(as: key)
     }
 
-    /// The length and the first 7 bytes: names up to 7 bytes are equal exactly when their
-    /// signatures are.
+    /// Where a name goes in ``JSONKeys/bySlot``: its head and length mixed by `multiplier`.
     @inline(__always)
-    static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var signature = UInt64(truncatingIfNeeded: bytes.count) << 56
-        for k in 0..<min(bytes.count, 7) {
-            signature |= UInt64(bytes[k]) << (8 * k)
-        }
-        return signature
+    private static func slot(_ head: UInt64, count: Int, _ multiplier: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((head ^ UInt64(truncatingIfNeeded: count)) &* multiplier) &>> 56)
+    }
+
+    /// The head of a name of `count` bytes whose first eight bytes (and any after its end, when
+    /// it is shorter) are `word`, in memory order.
+    @inline(__always)
+    static func head(_ word: UInt64, count: Int) -> UInt64 {
+        count >= 8 ? word : word & ((1 &<< (8 &* UInt64(truncatingIfNeeded: count))) &- 1)
+    }
+
+    /// The last eight bytes of a name of 9 to 16 bytes, in memory order (0 for any other): with its
+    /// length and head, they tell it from any other such name.
+    @inline(__always)
+    private static func tail(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard bytes.count > 8, bytes.count <= 16, let start = bytes.baseAddress else { return 0 }
+        return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
+    }
+
+    /// The first eight bytes of a name in memory order, zero past its end: names up to 8 bytes
+    /// long are equal exactly when their lengths and heads are.
+    @inline(__always)
+    static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        bytes.word(at: 0)
     }
 }
 
 /// The members of one object read against ``JSONKeys``: the value of each name, if present, and
-/// the first member name (in document order) that is not one of them.
+/// the first member name (in document order) that is not an allowed one. Its accessors take a
+/// name's index in the keys and read the member in place (no ``JSONValue`` is made).
 public struct JSONFields {
     @usableFromInline let storage: JSONStorage
     /// Tape index of the object.
     private let objectIndex: Int
     /// Tape index of each name's value, `-1` when absent.
-    @usableFromInline var slots = SIMD16<Int32>(repeating: -1)
-    /// Tape index of the first member name that is not among the keys, `-1` when every one is.
-    private var unknown: Int32 = -1
+    @usableFromInline var slots: SIMD16<Int32>
+    /// Tape index of the first member name that is not allowed, `-1` when every one is.
+    private var unknown: Int32
+}
 
-    init(object: JSONValue, keys: JSONKeys) {
+// The reading initializer is in an extension, so that the struct keeps its memberwise initializer
+// to return what it read (assigning each field copied it on its way out).
+extension JSONFields {
+    /// Reads the object at tape index `objectIndex` of `storage` against `keys`, of which the
+    /// first `allowed` are allowed names.
+    @inline(__always)
+    init(storage: JSONStorage, objectIndex: Int, keys: JSONKeys, allowed: Int) {
         precondition(keys.names.count <= JSONKeys.fieldCapacity, "an object is read against at most \(JSONKeys.fieldCapacity) names")
-        storage = object.storage
-        objectIndex = object.index
-        let entry = object.entry
-        guard entry.kind == .object else { return }
+        var slots = SIMD16<Int32>(repeating: -1)
+        var unknown: Int32 = -1
         let tape = storage.tape
-        let bytes = storage.bytes
-        var i = object.index + 1
-        for _ in 0..<Int(entry.length) {
-            let keyEntry = tape[i]
-            let content = UnsafeBufferPointer(rebasing: bytes[keyEntry.contentRange])
-            let found = keyEntry.hasEscapes
-                ? unescape(content).withUnsafeBufferPointer { keys.index(of: $0) }
-                : keys.index(of: content)
-            if let found {
-                // `found` is below the capacity (the precondition above): a plain store into the
-                // vector's bytes, not the SIMD subscript's checked lane insert (~20 instructions).
-                withUnsafeMutableBytes(of: &slots) {
-                    $0.storeBytes(of: Int32(truncatingIfNeeded: i + 1), toByteOffset: found &* 4, as: Int32.self)
+        let entry = tape[objectIndex]
+        if entry.kind == .object {
+            var i = objectIndex &+ 1
+            for _ in 0..<Int(entry.length) {
+                let keyEntry = tape[i]
+                let found = keyEntry.hasEscapes
+                    ? unescape(storage.content(of: keyEntry)).withUnsafeBufferPointer { keys.index(of: $0) }
+                    : keys.index(ofPadded: storage.start + (Int(keyEntry.offset) &+ 1), count: Int(keyEntry.length))
+                if let found {
+                    // `found` is below the capacity (the precondition above): a plain store into the
+                    // vector's bytes, not the SIMD subscript's checked lane insert (~20 instructions).
+                    withUnsafeMutableBytes(of: &slots) {
+                        $0.storeBytes(of: Int32(truncatingIfNeeded: i &+ 1), toByteOffset: found &* 4, as: Int32.self)
+                    }
                 }
-            } else if unknown < 0 {
-                unknown = Int32(truncatingIfNeeded: i)
+                if unknown < 0 && (found ?? allowed) >= allowed {
+                    unknown = Int32(truncatingIfNeeded: i)
+                }
+                i = Int(tape[i &+ 1].next)
             }
-            i = Int(tape[i + 1].next)
         }
+        self.init(storage: storage, objectIndex: objectIndex, slots: slots, unknown: unknown)
     }
 
     /// The object read.
     public var object: JSONValue { JSONValue(storage: storage, index: objectIndex) }
 
-    /// The first member name that is not among the keys, unescaped; `nil` when every name is.
+    /// The first member name that is not allowed, unescaped; `nil` when every name is.
     public var unknownKey: String? {
-        unknown < 0 ? nil : JSONValue.string(of: storage.tape[Int(unknown)], in: storage.bytes)
+        unknown < 0 ? nil : storage.string(at: Int(unknown))
     }
 
     /// The value of the name at `index` in the keys, `nil` when the object has no such member.
@@ -151,13 +209,48 @@ public struct JSONFields {
         let slot = slots[index]
         return slot < 0 ? nil : JSONValue(storage: storage, index: Int(slot))
     }
+
+    /// Whether the object has the member named at `index` in the keys (even `null`).
+    @inlinable
+    public func has(_ index: Int) -> Bool {
+        slots[index] >= 0
+    }
+
+    /// The member named at `index` in the keys when it is a number, as ``JSONValue/number``.
+    public func number(_ index: Int) -> Double? {
+        let slot = slots[index]
+        return slot < 0 ? nil : storage.number(at: Int(slot))
+    }
+
+    /// The member named at `index` in the keys when it is a string, unescaped.
+    public func string(_ index: Int) -> String? {
+        let slot = slots[index]
+        return slot < 0 ? nil : storage.string(at: Int(slot))
+    }
+
+    /// The index among `words` of the string named at `index` in the keys, as ``JSONValue/string(in:)``.
+    public func string(_ index: Int, in words: JSONKeys) -> Int? {
+        let slot = slots[index]
+        return slot < 0 ? nil : storage.string(at: Int(slot), in: words)
+    }
+
+    /// Calls `body` with the unescaped UTF-8 bytes of the string named at `index` in the keys, as
+    /// ``JSONValue/withStringUTF8(_:)``; `nil` when there is no such string.
+    @inlinable
+    public func withStringUTF8<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let slot = slots[index]
+        // The bytes point into the document, which these fields keep alive.
+        return slot < 0 ? nil : withExtendedLifetime(self) { storage.withStringUTF8(at: Int(slot), body) }
+    }
 }
 
 extension JSONValue {
     /// This object's members matched against `keys` (at most ``JSONKeys/fieldCapacity``) in one
-    /// pass (no members for a non-object).
-    public func fields(_ keys: JSONKeys) -> JSONFields {
-        JSONFields(object: self, keys: keys)
+    /// pass (no members for a non-object). Only the first `allowed` names (by default all) are
+    /// allowed: a member named by a later one is matched, and is also the
+    /// ``JSONFields/unknownKey`` if no other member before it is unknown.
+    public func fields(_ keys: JSONKeys, allowed: Int? = nil) -> JSONFields {
+        JSONFields(storage: storage, objectIndex: index, keys: keys, allowed: allowed ?? keys.names.count)
     }
 
     /// The index of this string among `keys`, compared after unescaping; `nil` when it is none
@@ -165,31 +258,14 @@ extension JSONValue {
     /// ``JSONValue/withStringUTF8(_:)`` (whose optional pair and closure cost about 70
     /// instructions per attribute or relation read).
     public func string(in keys: JSONKeys) -> Int? {
-        let entry = self.entry
-        guard entry.kind == .string else { return nil }
-        let content = storage.content(of: entry)
-        if entry.hasEscapes { return unescape(content).withUnsafeBufferPointer { keys.index(of: $0) } }
-        // `content` points into the document, which this value keeps alive.
-        return withExtendedLifetime(self) { keys.index(of: content) }
+        storage.string(at: index, in: keys)
     }
 
     /// Calls `body` with the unescaped UTF-8 bytes of this string (no `String` is made); `nil`
     /// when this is not a string.
     @inlinable
     public func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        guard let (content, unescaped) = stringContent() else { return nil }
-        if let unescaped { return unescaped.withUnsafeBufferPointer(body) }
-        // `content` points into the document, which this value keeps alive.
-        return withExtendedLifetime(self) { body(content) }
-    }
-
-    /// A string's bytes in the document and, when it has escapes, its unescaped bytes; `nil`
-    /// when this is not a string.
-    @usableFromInline
-    func stringContent() -> (UnsafeBufferPointer<UInt8>, [UInt8]?)? {
-        let entry = self.entry
-        guard entry.kind == .string else { return nil }
-        let content = storage.content(of: entry)
-        return (content, entry.hasEscapes ? unescape(content) : nil)
+        // The bytes point into the document, which this value keeps alive.
+        withExtendedLifetime(self) { storage.withStringUTF8(at: index, body) }
     }
 }

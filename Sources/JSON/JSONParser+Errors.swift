@@ -7,11 +7,16 @@ extension JSONParser {
     /// RFC 6901 pointer of the innermost open container ("" at the root).
     func currentPointer() -> String {
         var pointer = ""
-        for frame in frames {
+        for level in 0..<frames.count {
+            let frame = frames[level]
             pointer.append("/")
             if frame.isObject {
-                guard frame.lastKey >= 0 else { continue }
-                let key = String(decoding: decodedString(entry: tape[frame.lastKey]), as: UTF8.self)
+                // The key of the member being read: the one after the members completed.
+                var keyIndex = frame.entry &+ 1
+                for _ in 0..<frame.count {
+                    keyIndex = Int(tape[keyIndex &+ 1].next)
+                }
+                let key = String(decoding: decodedString(entry: tape[keyIndex]), as: UTF8.self)
                 for ch in key {
                     switch ch {
                     case "~": pointer.append("~0")

@@ -3,42 +3,53 @@ extension JSONParser {
     /// entry, and returns the offset just past the closing quote.
     @inline(__always)
     mutating func scanString(at start: Int) throws(JSONSyntaxError) -> Int {
-        let n = p.count
-        var j = start + 1
+        try scanString(at: start, signing: false).end
+    }
+
+    /// ``scanString(at:)``, and when `signing`, the string's ``signature(of:)``: from the
+    /// first eight bytes the scan loads anyway, unless the string has escapes.
+    @inline(__always)
+    mutating func scanString(at start: Int, signing: Bool) throws(JSONSyntaxError) -> (end: Int, signature: UInt64?) {
+        var j = start &+ 1
         var escaped = false
+        // Eight bytes at a time, then straight to the first special one. j <= p.count holds
+        // throughout: a word without special bytes lies before the zero byte at p.count.
+        let first = Self.load(base + j)
+        var special = Self.specialBytes(first)
         while true {
-            if let base = p.baseAddress {
-                // Skip 8 plain bytes at a time, then jump straight to the first special one.
-                while j + 8 <= n {
-                    let special = Self.specialBytes(UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-                    if special != 0 {
-                        j += special.trailingZeroBitCount >> 3
-                        break
-                    }
-                    j += 8
-                }
+            while special == 0 {
+                j &+= 8
+                special = Self.specialBytes(Self.load(base + j))
             }
-            guard j < n else {
-                throw error(at: n, "unexpected end of input inside a string")
-            }
-            let b = p[j]
+            j &+= special.trailingZeroBitCount &>> 3
+            let b = base[j]
             if b == ASCII.quote { break }
             if b == ASCII.backslash {
                 escaped = true
                 j = try scanEscape(at: j)
             } else if b < 0x20 {
-                throw error(at: j, "unescaped control character \(ASCII.describe(b)) in a string")
-            } else if b < 0x80 {
-                j += 1
+                throw j == p.count
+                    ? error(at: j, "unexpected end of input inside a string")
+                    : error(at: j, "unescaped control character \(ASCII.describe(b)) in a string")
             } else {
                 j = try scanUTF8(at: j)
             }
+            special = Self.specialBytes(Self.load(base + j))
         }
+        let length = j &- start &- 1
         let header = TapeKind.string.rawValue | (escaped ? TapeEntry.escapedFlag : 0)
-        tape.append(TapeEntry(header: header, offset: UInt32(truncatingIfNeeded: start),
-                              length: UInt32(truncatingIfNeeded: j - start - 1),
-                              next: UInt32(truncatingIfNeeded: tape.count + 1)))
-        return j + 1
+        let entry = TapeEntry(header: header, offset: UInt32(truncatingIfNeeded: start),
+                              length: UInt32(truncatingIfNeeded: length),
+                              next: UInt32(truncatingIfNeeded: tape.count &+ 1))
+        tape.append(entry)
+        guard signing else { return (j &+ 1, nil) }
+        return (j &+ 1, escaped ? signature(of: entry) : JSONKeys.head(first, count: length))
+    }
+
+    /// Eight bytes in memory order.
+    @inline(__always)
+    static func load(_ at: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(at).loadUnaligned(as: UInt64.self))
     }
 
     /// A mask with the high bit set in the lowest byte (in memory order) of `w` that is

@@ -42,9 +42,7 @@ public struct JSONValue: Sendable {
     /// The number, when this value is a number: the nearest Double, ±infinity when out
     /// of range, 0 or a subnormal when tiny. Callers reject non-finite values themselves.
     public var number: Double? {
-        let entry = self.entry
-        guard entry.kind == .number else { return nil }
-        return decodeNumber(storage.content(of: entry))
+        storage.number(at: index)
     }
 
     /// The number literal exactly as written, e.g. to tell `1` from `1.0` or `1e3`.
@@ -56,9 +54,7 @@ public struct JSONValue: Sendable {
 
     /// The unescaped string, when this value is a string.
     public var string: String? {
-        let entry = self.entry
-        guard entry.kind == .string else { return nil }
-        return Self.string(of: entry, in: storage.bytes)
+        storage.string(at: index)
     }
 
     /// The number of elements or members; 0 for scalars.
@@ -124,7 +120,6 @@ public struct JSONValue: Sendable {
     /// The tape index of the value of this object's member whose unescaped name is `wanted`.
     private func memberValueIndex(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = storage.tape
-        let bytes = storage.bytes
         var i = index + 1
         for _ in 0..<Int(entry.length) {
             let keyEntry = tape[i]

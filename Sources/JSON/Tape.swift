@@ -49,16 +49,20 @@ struct TapeEntry: Sendable {
 @usableFromInline
 final class JSONStorage: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The first byte of `bytes`, which are followed by ``JSONParser/padding`` zero bytes: eight
+    /// bytes may be read from any offset up to `bytes.count`.
+    let start: UnsafePointer<UInt8>
     let tape: UnsafeBufferPointer<TapeEntry>
 
-    /// Takes ownership of both buffers.
-    init(bytes: UnsafeMutableBufferPointer<UInt8>, tape: UnsafeMutableBufferPointer<TapeEntry>) {
-        self.bytes = UnsafeBufferPointer(bytes)
+    /// Takes ownership of the `count` bytes at `start` (from ``JSONParser/paddedCopy(of:)``) and the tape.
+    init(start: UnsafeMutablePointer<UInt8>, count: Int, tape: UnsafeMutableBufferPointer<TapeEntry>) {
+        self.start = UnsafePointer(start)
+        bytes = UnsafeBufferPointer(start: start, count: count)
         self.tape = UnsafeBufferPointer(tape)
     }
 
     deinit {
-        bytes.deallocate()
+        start.deallocate()
         tape.deallocate()
     }
 
@@ -66,5 +70,51 @@ final class JSONStorage: @unchecked Sendable {
     @inline(__always)
     func content(of entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[entry.contentRange])
+    }
+}
+
+extension JSONStorage {
+    /// The number at tape index `index`, `nil` when it is not a number (see ``JSONValue/number``).
+    @inline(__always)
+    func number(at index: Int) -> Double? {
+        let entry = tape[index]
+        guard entry.kind == .number else { return nil }
+        return decodeNumber(content(of: entry))
+    }
+
+    /// The unescaped string at tape index `index`, `nil` when it is not a string.
+    func string(at index: Int) -> String? {
+        let entry = tape[index]
+        guard entry.kind == .string else { return nil }
+        return JSONValue.string(of: entry, in: bytes)
+    }
+
+    /// The index among `keys` of the string at tape index `index`, compared after unescaping;
+    /// `nil` when it is none of them or not a string.
+    @inline(__always)
+    func string(at index: Int, in keys: JSONKeys) -> Int? {
+        let entry = tape[index]
+        guard entry.kind == .string else { return nil }
+        if entry.hasEscapes { return unescape(content(of: entry)).withUnsafeBufferPointer { keys.index(of: $0) } }
+        return keys.index(ofPadded: start + (Int(entry.offset) &+ 1), count: Int(entry.length))
+    }
+
+    /// A string's bytes in the document and, when it has escapes, its unescaped bytes; `nil`
+    /// when the value at tape index `index` is not a string.
+    @usableFromInline
+    func stringContent(at index: Int) -> (UnsafeBufferPointer<UInt8>, [UInt8]?)? {
+        let entry = tape[index]
+        guard entry.kind == .string else { return nil }
+        let content = content(of: entry)
+        return (content, entry.hasEscapes ? unescape(content) : nil)
+    }
+
+    /// Calls `body` with the unescaped UTF-8 bytes of the string at tape index `index` (no
+    /// `String` is made); `nil` when it is not a string. The caller keeps the storage alive.
+    @inlinable
+    func withStringUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard let (content, unescaped) = stringContent(at: index) else { return nil }
+        if let unescaped { return unescaped.withUnsafeBufferPointer(body) }
+        return body(content)
     }
 }

@@ -67,4 +67,39 @@ import Testing
         #expect(error.offset == 33)
         #expect(error.pointer == "/list/0")
     }
+
+    /// The parser reads past the last byte into zero padding instead of checking bounds: input that
+    /// ends (or holds a zero byte) inside any token is still reported where it ends.
+    @Test func inputEndingInsideATokenIsReportedAtTheEnd() throws {
+        let cases: [(String, Int, String)] = [
+            ("\"ab", 3, "unexpected end of input inside a string"),
+            ("\"1234567", 8, "unexpected end of input inside a string"),
+            ("\"12345678", 9, "unexpected end of input inside a string"),
+            ("\"1234567890123456", 17, "unexpected end of input inside a string"),
+            ("\"a\\", 3, "unexpected end of input in an escape sequence"),
+            ("\"\\u12", 5, "unexpected end of input in a \\u escape"),
+            ("\"\\ud800\\u", 9, "unexpected end of input in a \\u escape"),
+            ("\"\u{00}\"", 1, "unescaped control character byte 0x00 in a string"),
+            ("tru", 0, "invalid literal; expected true"),
+            ("fals", 0, "invalid literal; expected false"),
+            ("[nul", 1, "invalid literal; expected null"),
+            ("-", 1, "expected a digit after '-'"),
+            ("1.", 2, "expected a digit after the decimal point"),
+            ("1e+", 3, "expected a digit in the exponent"),
+            ("{", 1, "unexpected end of input; expected a string key"),
+            ("{\"1234567890123\"", 16, "expected ':' after an object key"),
+            ("{\"a\":", 5, "unexpected end of input; expected a value"),
+            ("[true", 5, "unexpected end of input; expected ',' or ']' after an array element"),
+            ("[1,\u{00}]", 3, "unexpected byte 0x00; expected a value"),
+            ("  ", 2, "unexpected end of input; expected a value"),
+        ]
+        for (text, offset, message) in cases {
+            let error = try #require(parseError(text))
+            #expect(error.offset == offset, "\(text)")
+            #expect(error.message == message, "\(text)")
+        }
+        var utf8 = Array("\"".utf8)
+        utf8.append(0xC3)
+        #expect(parseError(utf8)?.message == "unexpected end of input inside a UTF-8 sequence")
+    }
 }

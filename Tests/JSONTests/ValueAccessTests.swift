@@ -95,6 +95,42 @@ import Testing
         #expect(fields.unknownKey == nil)
     }
 
+    @Test func namesPastTheAllowedOnesAreMatchedButUnknown() throws {
+        let keys = JSONKeys(["a", "b", "form", "other"])
+        let late = try JSONDocument(parsing: Array(#"{"a": "x", "b": null, "form": 2, "zz": 3}"#.utf8))
+        #expect(late.root.fields(keys, allowed: 2).unknownKey == "form")
+        #expect(late.root.fields(keys).unknownKey == "zz")
+        let early = try JSONDocument(parsing: Array(#"{"zz": 3, "f\u006frm": 2}"#.utf8))
+        let fields = early.root.fields(keys, allowed: 2)
+        #expect(fields.unknownKey == "zz")
+        #expect(fields.has(2) && !fields.has(0) && !fields.has(3))
+        #expect(fields.number(2) == 2)
+    }
+
+    @Test func readsMembersInPlace() throws {
+        let document = try JSONDocument(parsing: Array(#"{"n": -1.5e2, "s": "l\u0065ft", "t": "centerXWithinMargins", "z": null}"#.utf8))
+        let fields = document.root.fields(JSONKeys(["n", "s", "t", "z", "absent"]))
+        let words = JSONKeys(["left", "centerXWithinMargins"])
+        #expect(fields.number(0) == -150 && fields.number(1) == nil && fields.number(4) == nil)
+        #expect(fields.string(1) == "left" && fields.string(0) == nil && fields.string(3) == nil)
+        #expect(fields.string(1, in: words) == 0 && fields.string(2, in: words) == 1 && fields.string(0, in: words) == nil)
+        #expect(fields.withStringUTF8(1) { Array($0) } == Array("left".utf8))
+        #expect(fields.withStringUTF8(2) { $0.count } == 20)
+        #expect(fields.withStringUTF8(3) { $0.count } == nil)
+        #expect(fields.has(3) && !fields.has(4))
+    }
+
+    /// Names are told apart by their first eight bytes and length, then their last eight bytes
+    /// (up to 16) or all of them: names alike in those still match exactly.
+    @Test func matchesNamesThatShareTheirFirstBytes() throws {
+        let names = ["abcdefgh1", "abcdefgh2", "abcdefghijklmnopq1", "abcdefghijklmnopq2", "abcdefgh", "", "a", "abcdefghijklmnop"]
+        let keys = JSONKeys(names)
+        let strings = names + ["abcdefgh3", "abcdefghijklmnopq3", "abcdefg", "abcdefghijklmnoq"]
+        let document = try JSONDocument(parsing: Array(("[" + strings.map { "\"\($0)\"" }.joined(separator: ",") + "]").utf8))
+        #expect(document.root.elements.map { $0.string(in: keys) } == Array(0..<names.count) + [nil, nil, nil, nil])
+        #expect(strings.map { name in name.utf8.withContiguousStorageIfAvailable { keys.index(of: $0) } ?? nil } == document.root.elements.map { $0.string(in: keys) })
+    }
+
     @Test func matchesAStringAgainstAKeySet() throws {
         let keys = JSONKeys(["left", "leftMargin", "centerXWithinMargins"])
         let document = try JSONDocument(parsing: Array(#"["leftMargin", "l\u0065ft", "centerXWithinMargin", 3, "centerXWithinMargins"]"#.utf8))

@@ -59,6 +59,54 @@ import Testing
         }
     }
 
+    /// A constraint object's members are matched once against the plain form's fields and the
+    /// members that name the other forms: a plain constraint naming another form's member still
+    /// reports it as unknown (the first unknown in document order), and a visual format over the
+    /// string limit is refused before the form is read.
+    @Test func membersOfOtherFormsInAPlainConstraint() {
+        let views = #""views": [{"id": "root"}, {"id": "a", "parent": "root"}]"#
+        let plainFields = "id, firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier, constant, priority"
+        let make = problem(#"{\#(views), "constraints": [{"firstItem": "a", "firstAttribute": "width", "constant": 10, "make": "edges"}]}"#)
+        #expect(make?.detail == "unknown field 'make'; expected one of: \(plainFields)")
+        #expect(make?.pointer.description == "/constraints/0/make")
+        let unknownFirst = problem(#"{\#(views), "constraints": [{"firstItem": "a", "nope": 1, "firstAttribute": "width", "visualFormat": "H:|[a]|"}]}"#)
+        #expect(unknownFirst?.pointer.description == "/constraints/0/nope")
+        let formFirst = problem(#"{\#(views), "constraints": [{"visualFormat": "H:|[a]|", "firstItem": "a", "nope": 1, "firstAttribute": "width"}]}"#)
+        #expect(formFirst?.detail == "unknown field 'visualFormat'; expected one of: \(plainFields)")
+        #expect(formFirst?.pointer.description == "/constraints/0/visualFormat")
+
+        let format = "H:|-[a]-|" + String(repeating: " ", count: 5000)
+        for element in [#"{"firstItem": "a", "firstAttribute": "width", "visualFormat": "\#(format)"}"#, #"{"visualFormat": "\#(format)"}"#] {
+            let long = problem(#"{\#(views), "constraints": [\#(element)]}"#)
+            #expect(long?.type == "limit-string")
+            #expect(long?.detail == "the visual format is 5009 bytes long; the limit is 4096")
+            #expect(long?.pointer.description == "/constraints/0/visualFormat")
+        }
+        let equation = problem(#"{\#(views), "constraints": ["a.width == 100\#(String(repeating: " ", count: 5000))"]}"#)
+        #expect(equation?.detail == "the constraint string is 5014 bytes long; the limit is 4096")
+        #expect(equation?.pointer.description == "/constraints/0")
+    }
+
+    /// The depth limit is reported at the first view past it, whichever order the views come in
+    /// (parents first, the usual order, or children first, whose chains are walked up).
+    @Test func viewsNestedPastTheDepthLimit() throws {
+        var limits = LayoutLimits.default
+        limits.maxDepth = 2
+        let views = [#"{"id": "root"}"#, #"{"id": "a", "parent": "root"}"#, #"{"id": "b", "parent": "a"}"#, #"{"id": "c", "parent": "b"}"#]
+        for (order, pointer) in [(views, "/views/3/parent"), (views.reversed(), "/views/0/parent")] {
+            do {
+                _ = try RequestDecoder.decode(Array(#"{"views": [\#(order.joined(separator: ", "))]}"#.utf8), limits: limits)
+                Issue.record("expected the depth limit")
+            } catch {
+                #expect(error.type == "limit-depth")
+                #expect(error.detail == "view 'c' is nested 3 levels deep; the limit is 2")
+                #expect(error.pointer.description == pointer)
+            }
+        }
+        limits.maxDepth = 3
+        #expect(try RequestDecoder.decode(Array(#"{"views": [\#(views.reversed().joined(separator: ", "))]}"#.utf8), limits: limits).tree.depth == [3, 2, 1, 0])
+    }
+
     @Test func tooManyViews() {
         var limits = LayoutLimits.default
         limits.maxViews = 2

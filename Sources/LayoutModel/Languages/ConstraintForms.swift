@@ -1,4 +1,5 @@
 import JSON
+import Synchronization
 
 /// The layout direction of the request: how `leading`/`trailing` resolve (done by the compiler).
 public enum LayoutDirection: String, Sendable {
@@ -38,35 +39,51 @@ public enum ConstraintForms {
         return constraints
     }
 
+    /// The members of a constraint object, matched in one pass: the plain form's fields (in
+    /// `PlainConstraintForm.Field` order), then those that tell the other forms apart.
+    static let elementKeys = JSONKeys(PlainConstraintForm.fieldNames + ["visualFormat", "make", "view", "distribute", "equation"])
+    private enum FormField: Int {
+        case visualFormat = 9, make, view, distribute, equation
+    }
+
     /// Expands one element of `constraints` as `expand(_:index:pointer:hierarchy:layoutDirection:)`
     /// does, appending the constraints to `constraints` (nothing is appended when it throws).
+    /// An equation string or a visual format longer than `maxStringLength` bytes is refused
+    /// (422 `limit-string`) before it is parsed.
     public static func expand(
         _ element: JSONValue, index: Int, pointer: JSONPointer,
-        hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection,
+        hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection, maxStringLength: Int = .max,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
         var defaultBase: String { defaultID(index) }
         switch element.kind {
         case .string:
             let text = element.string ?? ""
+            if text.utf8.count > maxStringLength {
+                throw .invalid("limit-string", "the constraint string is \(text.utf8.count) bytes long; the limit is \(maxStringLength)", at: pointer)
+            }
             let base = defaultBase
             var c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer, id: base)
             try ConstraintValidation.validate(c, hierarchy: hierarchy)
             c.id = base
             constraints.append(c)
         case .object:
-            func has(_ key: String) -> Bool { element.hasMember(key) }
+            let fields = element.fields(elementKeys, allowed: PlainConstraintForm.fieldNames.count)
+            if let format = fields.string(FormField.visualFormat.rawValue), format.utf8.count > maxStringLength {
+                throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(maxStringLength)", at: pointer / "visualFormat")
+            }
+            func has(_ field: FormField) -> Bool { fields.has(field.rawValue) }
             let result: (constraints: [LayoutConstraint], base: String?)
-            if has("firstItem") {
-                constraints.append(try PlainConstraintForm.parse(element, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase))
+            if fields.has(PlainConstraintForm.Field.firstItem.rawValue) {
+                try PlainConstraintForm.parse(fields, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase, into: &constraints)
                 return
-            } else if has("visualFormat") {
+            } else if has(.visualFormat) {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-            } else if has("make") || has("view") {
+            } else if has(.make) || has(.view) {
                 result = try MasonryMakeForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-            } else if has("distribute") {
+            } else if has(.distribute) {
                 result = try MasonryDistributionForm.parse(element, pointer: pointer, hierarchy: hierarchy)
-            } else if has("equation") {
+            } else if has(.equation) {
                 result = try EquationObjectForm.parse(element, pointer: pointer, hierarchy: hierarchy)
             } else {
                 throw .schema(
@@ -82,16 +99,47 @@ public enum ConstraintForms {
     /// `constraints[index]`, the id of a constraint without one: shared from
     /// ``ConstraintForms/commonDefaultIDs`` for the first 8,192 indices, else made.
     static func defaultID(_ index: Int) -> String {
-        index >= 0 && index < commonDefaultIDs.count ? commonDefaultIDs[index] : makeDefaultID(index)
+        index >= 0 && index < SharedDefaultIDs.capacity ? commonDefaultIDs.id(index) : makeDefaultID(index)
     }
 
-    /// The default ids `constraints[0]` … `constraints[8191]`, made once (about 0.6 MB) and shared
-    /// by every request: from index 100 an id is a heap allocation, some 680 instructions each,
-    /// and a 1,000-view request has 3,600 to 5,000 constraints.
-    private static let commonDefaultIDs: [String] = (0..<8192).map(makeDefaultID)
+    /// The default ids `constraints[0]` … `constraints[8191]`, shared by every request: from index
+    /// 100 an id is a heap allocation, some 550 instructions each, and a 1,000-view request has
+    /// 3,600 to 5,000 constraints.
+    private static let commonDefaultIDs = SharedDefaultIDs()
 
-    /// `constraints[index]` written byte by byte (interpolation costs a few hundred instructions
-    /// more) at its exact length, so that ids up to 15 bytes are small strings (no allocation).
+    /// Default ids made when first needed, 256 at a time, so that the first request does not
+    /// make all 8,192 (about 4.5M instructions and 0.6 MB) when it needs a few. The ids made so
+    /// far are a prefix of `ids`, never changed once made: a reader takes one below `made`
+    /// (loaded acquiring) without the lock; a writer makes more under the lock, then publishes
+    /// them by storing `made` (releasing). The ids live as long as the process.
+    private final class SharedDefaultIDs: @unchecked Sendable {
+        static let capacity = 8192
+        private static let block = 256
+        private let ids = UnsafeMutablePointer<String>.allocate(capacity: capacity)
+        private let made = Atomic<Int>(0)
+        private let growing = Mutex<Void>(())
+
+        /// The id at `index`, which is below ``capacity``.
+        func id(_ index: Int) -> String {
+            if index >= made.load(ordering: .acquiring) {
+                growing.withLock { _ in
+                    let count = made.load(ordering: .relaxed)
+                    guard index >= count else { return }
+                    let end = min(Self.capacity, (index / Self.block + 1) * Self.block)
+                    for k in count..<end {
+                        (ids + k).initialize(to: makeDefaultID(k))
+                    }
+                    made.store(end, ordering: .releasing)
+                }
+            }
+            return ids[index]
+        }
+    }
+
+    /// `constraints[index]` written byte by byte into a buffer on the stack and decoded once
+    /// (interpolation costs a few hundred instructions more, and so does
+    /// `String(unsafeUninitializedCapacity:)`, whose closure is not specialized), so that ids up
+    /// to 15 bytes are small strings (no allocation).
     private static func makeDefaultID(_ index: Int) -> String {
         let prefix: StaticString = "constraints["
         var digits = 1
@@ -100,27 +148,26 @@ public enum ConstraintForms {
             rest /= 10
             digits += 1
         }
-        let sign = index < 0 ? 1 : 0
-        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + sign + digits + 1) { buffer in
+        // "constraints[", a sign, at most 20 digits and "]": 34 bytes.
+        var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &storage) { raw in
             var count = 0
-            prefix.withUTF8Buffer { bytes in
-                for byte in bytes {
-                    buffer[count] = byte
-                    count += 1
-                }
+            for byte in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount) {
+                raw[count] = byte
+                count += 1
             }
-            if sign == 1 {
-                buffer[count] = UInt8(ascii: "-")
+            if index < 0 {
+                raw[count] = UInt8(ascii: "-")
                 count += 1
             }
             rest = index.magnitude
             for k in stride(from: count + digits - 1, through: count, by: -1) {
-                buffer[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                raw[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             }
             count += digits
-            buffer[count] = UInt8(ascii: "]")
-            return count + 1
+            raw[count] = UInt8(ascii: "]")
+            return String(decoding: UnsafeRawBufferPointer(rebasing: raw[...count]), as: UTF8.self)
         }
     }
 

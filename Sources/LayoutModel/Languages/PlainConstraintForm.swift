@@ -10,29 +10,31 @@ import JSON
 /// `constant`; a size with no `secondItem` is a constant.
 enum PlainConstraintForm {
     /// The fields, in `Field` order.
-    static let fields = JSONKeys([
+    static let fieldNames = [
         "id", "firstItem", "firstAttribute", "relation", "secondItem", "secondAttribute",
         "multiplier", "constant", "priority",
-    ])
-    private enum Field: Int {
+    ]
+    enum Field: Int {
         case id, firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier, constant, priority
     }
 
-    /// The constraint of a plain-form element, its id its `id` field or else `defaultID`.
+    /// Appends the constraint of a plain-form element, read against `ConstraintForms.elementKeys`,
+    /// to `constraints` (nothing when it throws); its id is its `id` field or else `defaultID`.
     static func parse(
-        _ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String
-    ) throws(LayoutProblem) -> LayoutConstraint {
-        let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
+        _ fields: consuming JSONFields, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
+        into constraints: inout [LayoutConstraint]
+    ) throws(LayoutProblem) {
+        let f = try ObjectReader(fields, keys: ConstraintForms.elementKeys, allowed: fieldNames.count, at: pointer, maxMagnitude: nil)
         let id = try f.string(Field.id.rawValue)
         let (first, firstFound, firstIndex) = try item(.firstItem, of: f, hierarchy: hierarchy)
         let firstItem = first ?? ""
-        guard let firstValue = f.member(Field.firstAttribute.rawValue) else {
+        guard f.has(Field.firstAttribute.rawValue) else {
             throw .schema("'firstAttribute' is required", at: pointer)
         }
-        let firstAttribute = try attribute(firstValue, of: f, named: "firstAttribute")
+        let firstAttribute = try attribute(.firstAttribute, of: f)
         var relation = LayoutRelation.equal
-        if let value = f.member(Field.relation.rawValue) {
-            guard let index = value.string(in: LayoutRelation.wireNames) else {
+        if f.has(Field.relation.rawValue) {
+            guard let index = f.string(Field.relation.rawValue, in: LayoutRelation.wireNames) else {
                 let r = try f.string(Field.relation.rawValue) ?? ""
                 throw .invalid("invalid-relation", "Unknown relation '\(r)'; use ==, <=, >= or equal, lessThanOrEqual, greaterThanOrEqual", at: pointer / "relation")
             }
@@ -41,8 +43,8 @@ enum PlainConstraintForm {
         let (givenSecondItem, secondFound, secondIndex) = try item(.secondItem, of: f, hierarchy: hierarchy)
         var secondItem = givenSecondItem
         var secondAttribute = LayoutAttribute.notAnAttribute
-        if let value = f.member(Field.secondAttribute.rawValue, nullable: true) {
-            secondAttribute = try attribute(value, of: f, named: "secondAttribute")
+        if f.member(Field.secondAttribute.rawValue, nullable: true) != nil {
+            secondAttribute = try attribute(.secondAttribute, of: f)
         } else if secondItem != nil {
             secondAttribute = firstAttribute
         }
@@ -55,16 +57,16 @@ enum PlainConstraintForm {
         let constant = try f.number(Field.constant.rawValue) ?? 0
         let priority = try f.priority(Field.priority.rawValue) ?? .required
 
+        let given = (secondItem: f.has(Field.secondItem.rawValue), secondAttribute: f.has(Field.secondAttribute.rawValue),
+                     multiplier: f.has(Field.multiplier.rawValue))
+        let itemsFound = firstFound && (givenSecondItem == nil || secondFound)
         let c = LayoutConstraint(
             id: id ?? defaultID(), firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
             secondItem: secondItem, secondAttribute: secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
             resolvedItems: ResolvedItems(first: firstIndex, second: secondIndex))
-        let given = (secondItem: f.has(Field.secondItem.rawValue), secondAttribute: f.has(Field.secondAttribute.rawValue),
-                     multiplier: f.has(Field.multiplier.rawValue))
-        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given),
-                                          itemsFound: firstFound && (givenSecondItem == nil || secondFound))
-        return c
+        try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given), itemsFound: itemsFound)
+        constraints.append(c)
     }
 
     /// Where validation points for each field: the member when given, else what stands for it.
@@ -81,17 +83,20 @@ enum PlainConstraintForm {
     /// An item field (`null` counts as absent): the id as the hierarchy stores it when it knows
     /// the bytes (`found`: a declared, non-empty id, at `index` in the hierarchy), else a new
     /// string (`index` -1).
+    @inline(__always)
     private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (id: String?, found: Bool, index: Int32) {
-        if let value = f.member(field.rawValue, nullable: true), let stored = value.withStringUTF8({ hierarchy.storedItem(utf8: $0) }) ?? nil {
+        if let stored = f.withStringUTF8(field.rawValue, { hierarchy.storedItem(utf8: $0) }) ?? nil {
             return (stored.id, !stored.id.isEmpty, Int32(truncatingIfNeeded: stored.index))
         }
         return (try f.string(field.rawValue, nullable: true), false, -1)
     }
 
     /// The attribute a string member names, matched without making a string (one is made for the error).
-    private static func attribute(_ value: JSONValue, of f: ObjectReader, named key: String) throws(LayoutProblem) -> LayoutAttribute {
-        if let index = value.string(in: LayoutAttribute.wireNames) { return LayoutAttribute(wireName: index) }
-        return try attribute(f.requiredString(key), at: f.pointer / key)
+    @inline(__always)
+    private static func attribute(_ field: Field, of f: ObjectReader) throws(LayoutProblem) -> LayoutAttribute {
+        if let index = f.string(field.rawValue, in: LayoutAttribute.wireNames) { return LayoutAttribute(wireName: index) }
+        let key = fieldNames[field.rawValue]
+        return try attribute(f.requiredString(field.rawValue), at: f.pointer / key)
     }
 
     static func attribute(_ name: String, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutAttribute {

@@ -18,8 +18,14 @@ public struct LayoutConstraint: Hashable, Sendable {
     public var pointer: JSONPointer
     /// Where the decoder found the items in the request's views, so that compiling does not
     /// look them up again. Not part of the constraint's value.
-    var resolvedItems = ResolvedItems()
+    var resolvedItems: ResolvedItems
+}
 
+extension LayoutConstraint {
+    // In an extension, so that the struct keeps its memberwise initializer, which the decoder
+    // uses to give a constraint its items' positions: an initializer written out assigning each
+    // field copied the whole constraint (every string retained and released again) on the way
+    // out, for the optional `secondItem`.
     public init(
         id: String,
         firstItem: String, firstAttribute: LayoutAttribute,
@@ -29,28 +35,10 @@ public struct LayoutConstraint: Hashable, Sendable {
         priority: LayoutPriority = .required,
         pointer: JSONPointer
     ) {
-        self.id = id
-        self.firstItem = firstItem
-        self.firstAttribute = firstAttribute
-        self.relation = relation
-        self.secondItem = secondItem
-        self.secondAttribute = secondAttribute
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
-        self.pointer = pointer
-    }
-
-    /// A constraint with its items where the decoder found them.
-    init(
-        id: String, firstItem: String, firstAttribute: LayoutAttribute, relation: LayoutRelation,
-        secondItem: String?, secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
-        priority: LayoutPriority, pointer: JSONPointer, resolvedItems: ResolvedItems
-    ) {
         self.init(id: id, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
                   secondItem: secondItem, secondAttribute: secondAttribute,
-                  multiplier: multiplier, constant: constant, priority: priority, pointer: pointer)
-        self.resolvedItems = resolvedItems
+                  multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
+                  resolvedItems: ResolvedItems())
     }
 }
 

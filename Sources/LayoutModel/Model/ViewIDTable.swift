@@ -3,8 +3,14 @@ import JSON
 /// The index of each declared id, looked up by its UTF-8 bytes: an open-addressing table, so
 /// that resolving the items of every constraint costs a hash of its bytes and one comparison
 /// instead of a `String` for each. The hash is Swift's `Hasher` (SipHash, seeded at random per
-/// process): the ids come from the request, and with a fixed hash ids chosen to share a slot
-/// would make building and probing the table quadratic (20,000 views, 200,000 lookups).
+/// process; a word at a time, see ``ViewIDTable/hash(_:)``): the ids come from the request, and
+/// with a fixed hash ids chosen to share a slot would make building and probing the table
+/// quadratic (20,000 views, 200,000 lookups).
+///
+/// In front of it, for ids that are ASCII when no id repeats another, a direct-mapped table by an
+/// unseeded mix of the bytes (`quick`): a look-up first compares the key with the (at most two)
+/// ids in its quick slots, which finds most ids without hashing them. Ids chosen to share quick
+/// slots only fall through to the seeded table: two comparisons more each, never a longer probe.
 ///
 /// Ids compare as `String`s do (canonical equivalence): the table holds each id's NFC bytes and
 /// normalizes a looked-up key that is not ASCII (ASCII is its own NFC), so `\u{212A}` (Kelvin)
@@ -16,6 +22,10 @@ final class ViewIDTable: @unchecked Sendable {
     private let starts: UnsafeMutableBufferPointer<Int>
     /// `k + 1` for id `k`, 0 for an empty slot; the count is a power of two above twice the ids.
     private let slots: UnsafeMutableBufferPointer<Int32>
+    /// By ``ViewIDTable/quickSlot(_:)`` or the slot beside it (`^ 1`; at least 256 slots and
+    /// twice `slots`): `k + 1` for an ASCII id `k` when no id repeats another (a match is then the
+    /// only one, its own bytes), else 0.
+    private let quick: UnsafeMutableBufferPointer<Int32>
     /// Whether each id is ASCII, so that its bytes in the table are its own.
     private let isASCII: [Bool]
     /// The first id (in order) that repeats an earlier one (set once, while indexing).
@@ -24,34 +34,50 @@ final class ViewIDTable: @unchecked Sendable {
     /// Indexes `ids`; the index of the first repeated id, if any, is `firstDuplicate` (a table
     /// with repeated ids finds one of them).
     init(_ ids: [String]) {
-        var utf8: [UInt8] = []
-        var starts: [Int] = [0]
-        starts.reserveCapacity(ids.count + 1)
+        // Each id's own bytes, or for one that is not ASCII its NFC bytes (which may be longer).
+        var byteCapacity = max(ids.reduce(0) { $0 + $1.utf8.count }, 1)
+        var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
+        let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: ids.count + 1)
         var isASCII: [Bool] = []
         isASCII.reserveCapacity(ids.count)
-        for id in ids {
-            let ascii = id.utf8.withContiguousStorageIfAvailable { own in
+        var end = 0
+        starts.initializeElement(at: 0, to: 0)
+        for (k, id) in ids.enumerated() {
+            var id = id
+            let ascii = id.withUTF8 { own in
                 guard own.allSatisfy({ $0 < 0x80 }) else { return false }
-                utf8.append(contentsOf: own)
+                if let start = own.baseAddress {
+                    (bytes + end).initialize(from: start, count: own.count)
+                }
+                end += own.count
                 return true
-            } ?? false
+            }
             if !ascii {
-                utf8.append(contentsOf: id._nfcCodeUnits)
+                let normalized = Array(id._nfcCodeUnits)
+                if end + normalized.count > byteCapacity {
+                    byteCapacity = 2 * (end + normalized.count)
+                    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
+                    grown.moveInitialize(from: bytes, count: end)
+                    bytes.deallocate()
+                    bytes = grown
+                }
+                (bytes + end).initialize(from: normalized, count: normalized.count)
+                end += normalized.count
             }
             isASCII.append(ascii)
-            starts.append(utf8.count)
+            starts.initializeElement(at: k + 1, to: end)
         }
-        bytes = .allocate(capacity: utf8.count)
-        _ = bytes.initialize(from: utf8)
-        self.starts = .allocate(capacity: starts.count)
-        _ = self.starts.initialize(from: starts)
+        self.bytes = UnsafeMutableBufferPointer(start: bytes, count: end)
+        self.starts = starts
         var capacity = 4
         while capacity < 2 * ids.count { capacity *= 2 }
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0)
+        quick = .allocate(capacity: max(256, 2 * capacity))
+        quick.initialize(repeating: 0)
         self.isASCII = isASCII
-        for k in ids.indices {
-            let key = UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])
+        for k in 0..<ids.count {
+            let key = id(k)
             var slot = Self.hash(key).hash & (capacity - 1)
             while slots[slot] != 0 {
                 if firstDuplicate == nil, matches(Int(slots[slot]) - 1, key) {
@@ -61,16 +87,39 @@ final class ViewIDTable: @unchecked Sendable {
             }
             slots[slot] = Int32(truncatingIfNeeded: k + 1)
         }
+        if firstDuplicate == nil {
+            for k in 0..<ids.count where isASCII[k] {
+                let slot = Self.quickSlot(id(k)) & (quick.count - 1)
+                if quick[slot] == 0 {
+                    quick[slot] = Int32(truncatingIfNeeded: k + 1)
+                } else if quick[slot ^ 1] == 0 {
+                    quick[slot ^ 1] = Int32(truncatingIfNeeded: k + 1)
+                }
+            }
+        }
     }
 
     deinit {
         bytes.deallocate()
         starts.deallocate()
         slots.deallocate()
+        quick.deallocate()
+    }
+
+    /// The id in the quick slots of `key` whose bytes are `key`, if any.
+    @inline(__always)
+    private func quickIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let slot = Self.quickSlot(key) & (quick.count &- 1)
+        let k = Int(quick[slot]) &- 1
+        if k < 0 { return nil }
+        if matches(k, key) { return k }
+        let other = Int(quick[slot ^ 1]) &- 1
+        return other >= 0 && matches(other, key) ? other : nil
     }
 
     /// The index of the id whose bytes are `key` (up to canonical equivalence), `nil` when none is.
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let k = quickIndex(of: key) { return k }
         let (hash, isASCII) = Self.hash(key)
         guard isASCII else {
             return Array(String(decoding: key, as: UTF8.self)._nfcCodeUnits).withUnsafeBufferPointer { normalized in
@@ -82,6 +131,7 @@ final class ViewIDTable: @unchecked Sendable {
 
     /// The index of the id whose own bytes are `key` (not only canonically equivalent to it).
     func exactIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let k = quickIndex(of: key) { return k }
         let (hash, isASCII) = Self.hash(key)
         guard isASCII, let index = index(of: key, hash: hash), self.isASCII[index] else { return nil }
         return index
@@ -108,16 +158,43 @@ final class ViewIDTable: @unchecked Sendable {
     /// Whether id `k`'s bytes are `key`.
     @inline(__always)
     private func matches(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]]).hasSameBytes(as: key)
+        id(k).hasSameBytes(as: key)
     }
 
-    /// The seeded hash of the bytes, and whether they are all ASCII.
+    /// The bytes of id `k` in the table.
+    @inline(__always)
+    private func id(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])
+    }
+
+    /// The seeded hash of the bytes, and whether they are all ASCII. Each eight bytes (the last
+    /// fewer, zero-filled) go through the seeded SipHash of a word that `Set<UInt64>` uses,
+    /// `_rawHashValue(seed:)`, seeded by the hash so far (at first the length): one hash of a
+    /// word per eight bytes instead of `Hasher`'s byte-wise `combine(bytes:)` and `finalize()`.
     @inline(__always)
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
-        var high: UInt8 = 0
-        for byte in key { high |= byte }
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(key))
-        return (hasher.finalize(), high < 0x80)
+        var hash = key.count
+        var high: UInt64 = 0
+        var offset = 0
+        while offset < key.count {
+            let word = key.word(at: offset)
+            high |= word
+            hash = word._rawHashValue(seed: hash)
+            offset &+= 8
+        }
+        return (hash, high & 0x8080_8080_8080_8080 == 0)
+    }
+
+    /// An unseeded mix of the length and the first and last eight bytes, for ``ViewIDTable/quick``
+    /// (masked).
+    @inline(__always)
+    private static func quickSlot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = key.count
+        let first = key.word(at: 0)
+        let last = count >= 8 ? key.word(at: count &- 8) : 0
+        let mixed = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
+        // The product's top bits depend on every bit of the key's words: they become the slot's
+        // low bits (ids often differ only in their last bytes, which reach no lower bit).
+        return Int(truncatingIfNeeded: mixed.byteSwapped)
     }
 }

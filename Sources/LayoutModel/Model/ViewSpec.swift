@@ -31,16 +31,18 @@ public struct ViewSpec: Hashable, Sendable {
     /// Where the view is in the request.
     public var pointer: JSONPointer
 
+}
+
+extension ViewSpec {
+    // In an extension, so that the struct keeps its memberwise initializer: an initializer that
+    // assigns each field copies the whole view on its way out (as LayoutConstraint's did).
     public init(id: String, parent: String?, kind: Kind = .view, pointer: JSONPointer) {
-        self.id = id
-        self.parent = parent
-        self.kind = kind
-        self.hugging = AxisPriorities(horizontal: .defaultLow, vertical: .defaultLow)
-        self.compressionResistance = AxisPriorities(horizontal: .defaultHigh, vertical: .defaultHigh)
-        self.margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-        self.firstBaselineFromTop = 0
-        self.lastBaselineFromBottom = 0
-        self.pointer = pointer
+        self.init(
+            id: id, parent: parent, kind: kind,
+            hugging: AxisPriorities(horizontal: .defaultLow, vertical: .defaultLow),
+            compressionResistance: AxisPriorities(horizontal: .defaultHigh, vertical: .defaultHigh),
+            margins: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8),
+            firstBaselineFromTop: 0, lastBaselineFromBottom: 0, pointer: pointer)
     }
 }
 

@@ -31,20 +31,21 @@ public struct ViewTree: ViewHierarchy {
 
     /// Validates the hierarchy; problems point into `/views`.
     public init(views: [ViewSpec], limits: LayoutLimits = .default) throws(LayoutProblem) {
-        let indexByID = ViewIDTable(views.map(\.id))
+        // Views are read in place: a copy of each would count references to all its strings.
+        let indexByID = ViewIDTable(views.indices.map { views[$0].id })
         if let index = indexByID.firstDuplicate {
             let view = views[index]
             throw .invalid("duplicate-id", "view id '\(view.id)' is used more than once", at: view.pointer / "id")
         }
         var parentIndex = [Int](repeating: -1, count: views.count)
         var roots: [Int] = []
-        for (index, view) in views.enumerated() {
-            guard let parent = view.parent else { roots.append(index); continue }
+        for index in views.indices {
+            guard let parent = views[index].parent else { roots.append(index); continue }
             guard let found = indexByID.index(of: parent) else {
-                throw .invalid("unknown-view", "parent '\(parent)' of view '\(view.id)' is not a view in the request", at: view.pointer / "parent")
+                throw .invalid("unknown-view", "parent '\(parent)' of view '\(views[index].id)' is not a view in the request", at: views[index].pointer / "parent")
             }
             if views[found].kind == .guide {
-                throw .invalid("invalid-parent", "view '\(view.id)' cannot have the layout guide '\(parent)' as its parent", at: view.pointer / "parent")
+                throw .invalid("invalid-parent", "view '\(views[index].id)' cannot have the layout guide '\(parent)' as its parent", at: views[index].pointer / "parent")
             }
             parentIndex[index] = found
         }
@@ -70,6 +71,13 @@ public struct ViewTree: ViewHierarchy {
         depth[rootIndex] = 0
         var chain: [Int] = []
         for start in views.indices where depth[start] < 0 {
+            // The usual order, a parent before its children: no chain to walk.
+            let parent = parentIndex[start]
+            if parent >= 0 && depth[parent] >= 0 {
+                guard depth[parent] < limit else { throw tooDeep(views[start], depth: depth[parent] + 1, limit: limit) }
+                depth[start] = depth[parent] + 1
+                continue
+            }
             chain.removeAll(keepingCapacity: true)
             var current = start
             while depth[current] < 0 {
@@ -83,12 +91,16 @@ public struct ViewTree: ViewHierarchy {
             for index in chain.reversed() {
                 next += 1
                 if next > limit {
-                    throw .invalid("limit-depth", "view '\(views[index].id)' is nested \(next) levels deep; the limit is \(limit)", at: views[index].pointer / "parent")
+                    throw tooDeep(views[index], depth: next, limit: limit)
                 }
                 depth[index] = next
             }
         }
         return depth
+    }
+
+    private static func tooDeep(_ view: ViewSpec, depth: Int, limit: Int) -> LayoutProblem {
+        .invalid("limit-depth", "view '\(view.id)' is nested \(depth) levels deep; the limit is \(limit)", at: view.pointer / "parent")
     }
 
     /// The item an id names: a declared view or guide, or `ID.margins`, `ID.safeArea`, `ID.content`, `ID.frameGuide`.

@@ -22,8 +22,10 @@ public struct ObjectReader {
     /// `nil` for constraint forms, whose numbers are checked once expanded (a non-finite one is
     /// then 422 `invalid-number`).
     private let maxMagnitude: Double?
-    /// The allowed names, and the members matched against them in one pass over the object.
+    /// The names matched, of which the first `allowed` are allowed, and the members matched
+    /// against them in one pass over the object.
     private let keys: JSONKeys
+    private let allowed: Int
     private let fields: JSONFields
 
     /// Fails unless `value` is an object whose members are all among `allowed`.
@@ -38,14 +40,24 @@ public struct ObjectReader {
         guard value.kind == .object else {
             throw .schema("expected an object, found \(value.kind.article)", at: Self.pointer(base, memberName))
         }
-        let fields = value.fields(allowed)
+        try self.init(value.fields(allowed), keys: allowed, allowed: allowed.names.count, base: base, memberName: memberName, maxMagnitude: maxMagnitude)
+    }
+
+    /// Reads an object already matched against `keys` (``JSONValue/fields(_:allowed:)``), which
+    /// fails unless its members are all among the first `allowed` names; the others are then absent.
+    init(_ fields: consuming JSONFields, keys: JSONKeys, allowed: Int, at pointer: JSONPointer, maxMagnitude: Double?) throws(LayoutProblem) {
+        try self.init(fields, keys: keys, allowed: allowed, base: pointer, memberName: nil, maxMagnitude: maxMagnitude)
+    }
+
+    private init(_ fields: consuming JSONFields, keys: JSONKeys, allowed: Int, base: JSONPointer, memberName: String?, maxMagnitude: Double?) throws(LayoutProblem) {
         if let unknown = fields.unknownKey {
-            throw .schema("unknown field '\(unknown)'; expected one of: \(allowed.names.joined(separator: ", "))", at: Self.pointer(base, memberName) / unknown)
+            throw .schema("unknown field '\(unknown)'; expected one of: \(keys.names.prefix(allowed).joined(separator: ", "))", at: Self.pointer(base, memberName) / unknown)
         }
         self.base = base
         self.memberName = memberName
         self.maxMagnitude = maxMagnitude
-        self.keys = allowed
+        self.keys = keys
+        self.allowed = allowed
         self.fields = fields
     }
 
@@ -55,7 +67,10 @@ public struct ObjectReader {
     }
 
     /// The index of an allowed field's name (`-1`, a field never present, for any other name).
-    private func field(_ key: String) -> Int { keys.index(of: key) ?? -1 }
+    private func field(_ key: String) -> Int {
+        guard let index = keys.index(of: key), index < allowed else { return -1 }
+        return index
+    }
 
     /// The member, `nil` when absent (an explicit `null` counts as absent only where `nullable`).
     public func member(_ key: String, nullable: Bool = false) -> JSONValue? {
@@ -73,17 +88,39 @@ public struct ObjectReader {
     public func has(_ key: String) -> Bool { has(field(key)) }
 
     /// Whether the object has the member at `field` (even `null`).
-    public func has(_ field: Int) -> Bool { member(field) != nil }
+    @inline(__always)
+    public func has(_ field: Int) -> Bool { field >= 0 && fields.has(field) }
 
     public func string(_ key: String, nullable: Bool = false) throws(LayoutProblem) -> String? {
         try string(field(key), nullable: nullable)
     }
 
     /// The string at `field`, the index of its name in the allowed names.
+    @inline(__always)
     public func string(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> String? {
+        guard has(field) else { return nil }
+        if let string = fields.string(field) { return string }
+        return try notString(field, nullable: nullable)
+    }
+
+    /// `nil` for a `null` at `field` where `nullable`; a problem for any other value that is not a string.
+    private func notString(_ field: Int, nullable: Bool) throws(LayoutProblem) -> String? {
         guard let member = member(field, nullable: nullable) else { return nil }
-        guard let string = member.string else { throw .schema("'\(keys.names[field])' must be a string, found \(member.kind.article)", at: pointer / keys.names[field]) }
-        return string
+        throw .schema("'\(keys.names[field])' must be a string, found \(member.kind.article)", at: pointer / keys.names[field])
+    }
+
+    /// The index among `words` of the string at `field` (no string is made), `nil` when it is
+    /// absent, not a string or none of the words.
+    @inline(__always)
+    public func string(_ field: Int, in words: JSONKeys) -> Int? {
+        has(field) ? fields.string(field, in: words) : nil
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the string at `field` (no string is made), `nil`
+    /// when it is absent or not a string.
+    @inline(__always)
+    public func withStringUTF8<Result>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        has(field) ? fields.withStringUTF8(field, body) : nil
     }
 
     public func requiredString(_ key: String) throws(LayoutProblem) -> String {
@@ -112,16 +149,33 @@ public struct ObjectReader {
     }
 
     /// A finite number at `field` (within the magnitude limit, when the reader has one).
+    @inline(__always)
     public func number(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> Double? {
-        guard let member = member(field, nullable: nullable) else { return nil }
+        guard has(field) else { return nil }
         // The common case without building the checker's arguments; it reports any other.
-        if let number = member.number, number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
+        if let number = fields.number(field), number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
+        return try checkedNumber(field, nullable: nullable)
+    }
+
+    /// The number at `field` that is not a finite number within the magnitude limit: `nil` for
+    /// a `null` where `nullable`, else a problem.
+    private func checkedNumber(_ field: Int, nullable: Bool) throws(LayoutProblem) -> Double? {
+        guard let member = member(field, nullable: nullable) else { return nil }
         let key = keys.names[field]
         return try Self.number(member, at: pointer / key, name: key, maxMagnitude: maxMagnitude)
     }
 
     public func requiredNumber(_ key: String) throws(LayoutProblem) -> Double {
-        guard let number = try number(key) else { throw .schema("missing required field '\(key)'", at: pointer / key) }
+        try requiredNumber(field(key), name: key)
+    }
+
+    /// The number at `field`; a problem when it is missing.
+    public func requiredNumber(_ field: Int) throws(LayoutProblem) -> Double {
+        try requiredNumber(field, name: keys.names[field])
+    }
+
+    private func requiredNumber(_ field: Int, name: String) throws(LayoutProblem) -> Double {
+        guard let number = try number(field) else { throw .schema("missing required field '\(name)'", at: pointer / name) }
         return number
     }
 
@@ -131,10 +185,17 @@ public struct ObjectReader {
     }
 
     /// A priority at `field`.
+    @inline(__always)
     public func priority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
-        guard let member = member(field) else { return nil }
+        guard has(field) else { return nil }
         // A number in range without building the checker's pointer; it reads names and reports problems.
-        if let number = member.number, let priority = LayoutPriority(number) { return priority }
+        if let number = fields.number(field), let priority = LayoutPriority(number) { return priority }
+        return try checkedPriority(field)
+    }
+
+    /// The priority at `field` that is not a number in range: a name, else a problem.
+    private func checkedPriority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
+        guard let member = member(field) else { return nil }
         return try Self.priority(member, at: pointer / keys.names[field])
     }
 

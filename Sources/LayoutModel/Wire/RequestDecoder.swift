@@ -12,12 +12,22 @@ public enum RequestDecoder {
     private enum ViewField: Int {
         case id, parent, kind, intrinsicSize, hugging, compressionResistance, margins, directionalMargins, safeAreaInsets, baseline, frame
     }
+    /// The fields of a size, in `SizeField` order.
     private static let sizeFields = JSONKeys(["width", "height"])
+    private enum SizeField: Int { case width, height }
+    /// The fields of per-axis priorities, in `AxisField` order.
     private static let axisFields = JSONKeys(["horizontal", "vertical"])
+    private enum AxisField: Int { case horizontal, vertical }
+    /// The fields of insets, and of directional insets, in `EdgeField` order.
     private static let insetFields = JSONKeys(["top", "left", "bottom", "right"])
     private static let directionalFields = JSONKeys(["top", "leading", "bottom", "trailing"])
+    private enum EdgeField: Int { case top, leadingOrLeft, bottom, trailingOrRight }
+    /// The fields of baselines, in `BaselineField` order.
     private static let baselineFields = JSONKeys(["firstFromTop", "lastFromBottom"])
+    private enum BaselineField: Int { case firstFromTop, lastFromBottom }
+    /// The fields of a frame, in `FrameField` order.
     private static let frameFields = JSONKeys(["x", "y", "width", "height"])
+    private enum FrameField: Int { case x, y, width, height }
 
     public static func decode(_ body: [UInt8], limits: LayoutLimits = .default) throws(LayoutProblem) -> LayoutRequest {
         try decode(document(body).root, limits: limits)
@@ -63,14 +73,9 @@ public enum RequestDecoder {
         let constraintsPointer = JSONPointer.root / "constraints"
         for (index, element) in elements.enumerated() {
             let pointer = constraintsPointer / index
-            if let text = element.string, text.utf8.count > limits.maxStringLength {
-                throw .invalid("limit-string", "the constraint string is \(text.utf8.count) bytes long; the limit is \(limits.maxStringLength)", at: pointer)
-            }
-            if let format = element["visualFormat"]?.string, format.utf8.count > limits.maxStringLength {
-                throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(limits.maxStringLength)", at: pointer / "visualFormat")
-            }
             let first = constraints.count
-            try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction, into: &constraints)
+            try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction,
+                                       maxStringLength: limits.maxStringLength, into: &constraints)
             for k in first..<constraints.count {
                 try checkNumbers(constraints[k], limits: limits)
                 guard k < limits.maxConstraints else {
@@ -151,8 +156,8 @@ public enum RequestDecoder {
 
     private static func rootSize(_ value: JSONValue, at pointer: JSONPointer, limits: LayoutLimits) throws(LayoutProblem) -> RootSize {
         let size = try ObjectReader(value, at: pointer, allowed: sizeFields, maxMagnitude: limits.maxMagnitude)
-        let width = try size.number("width", nullable: true)
-        let height = try size.number("height", nullable: true)
+        let width = try size.number(SizeField.width.rawValue, nullable: true)
+        let height = try size.number(SizeField.height.rawValue, nullable: true)
         for (key, dimension) in [("width", width), ("height", height)] {
             if let dimension, dimension < 0 {
                 throw .invalid("negative-size", "the root \(key) cannot be negative", at: pointer / key)
@@ -164,10 +169,10 @@ public enum RequestDecoder {
     private static func view(_ value: JSONValue, at pointer: JSONPointer, direction: LayoutDirection, limits: LayoutLimits) throws(LayoutProblem) -> ViewSpec {
         let fields = try ObjectReader(value, at: pointer, allowed: viewFields, maxMagnitude: limits.maxMagnitude)
         let id = try fields.requiredString(ViewField.id.rawValue)
-        guard isValidID(id) else {
+        guard fields.withStringUTF8(ViewField.id.rawValue, isValidID) == true else {
             throw .invalid("invalid-id", "view id '\(id.prefix(64))' must match [A-Za-z_][A-Za-z0-9_-]*", at: pointer / "id")
         }
-        let parent: String? = fields.member(ViewField.parent.rawValue, nullable: true) == nil ? nil : try fields.requiredString(ViewField.parent.rawValue)
+        let parent = try fields.string(ViewField.parent.rawValue, nullable: true)
         var kind = ViewSpec.Kind.view
         if let name = try fields.string(ViewField.kind.rawValue) {
             guard let parsed = ViewSpec.Kind(rawValue: name) else {
@@ -178,16 +183,14 @@ public enum RequestDecoder {
         var view = ViewSpec(id: id, parent: parent, kind: kind, pointer: pointer)
 
         if let intrinsic = try fields.object(ViewField.intrinsicSize.rawValue, allowed: sizeFields) {
-            view.intrinsicWidth = try intrinsic.number("width", nullable: true)
-            view.intrinsicHeight = try intrinsic.number("height", nullable: true)
+            view.intrinsicWidth = try intrinsic.number(SizeField.width.rawValue, nullable: true)
+            view.intrinsicHeight = try intrinsic.number(SizeField.height.rawValue, nullable: true)
         }
         if let hugging = try fields.object(ViewField.hugging.rawValue, allowed: axisFields) {
-            view.hugging.horizontal = try hugging.priority("horizontal") ?? view.hugging.horizontal
-            view.hugging.vertical = try hugging.priority("vertical") ?? view.hugging.vertical
+            view.hugging = try priorities(hugging, defaults: view.hugging)
         }
         if let compression = try fields.object(ViewField.compressionResistance.rawValue, allowed: axisFields) {
-            view.compressionResistance.horizontal = try compression.priority("horizontal") ?? view.compressionResistance.horizontal
-            view.compressionResistance.vertical = try compression.priority("vertical") ?? view.compressionResistance.vertical
+            view.compressionResistance = try priorities(compression, defaults: view.compressionResistance)
         }
         if let margins = try fields.object(ViewField.margins.rawValue, allowed: insetFields) {
             view.margins = try insets(margins, defaults: view.margins)
@@ -196,48 +199,51 @@ public enum RequestDecoder {
             guard !fields.has(ViewField.margins.rawValue) else {
                 throw .schema("give either 'margins' or 'directionalMargins', not both", at: pointer / "directionalMargins")
             }
-            let leading = try directional.number("leading") ?? 8
-            let trailing = try directional.number("trailing") ?? 8
+            let leading = try directional.number(EdgeField.leadingOrLeft.rawValue) ?? 8
+            let trailing = try directional.number(EdgeField.trailingOrRight.rawValue) ?? 8
             let rightToLeft = direction == .rightToLeft
             view.margins = EdgeInsets(
-                top: try directional.number("top") ?? 8,
+                top: try directional.number(EdgeField.top.rawValue) ?? 8,
                 left: rightToLeft ? trailing : leading,
-                bottom: try directional.number("bottom") ?? 8,
+                bottom: try directional.number(EdgeField.bottom.rawValue) ?? 8,
                 right: rightToLeft ? leading : trailing)
         }
         if let safeArea = try fields.object(ViewField.safeAreaInsets.rawValue, allowed: insetFields) {
             view.safeAreaInsets = try insets(safeArea, defaults: .zero)
         }
         if let baseline = try fields.object(ViewField.baseline.rawValue, allowed: baselineFields) {
-            view.firstBaselineFromTop = try baseline.number("firstFromTop") ?? 0
-            view.lastBaselineFromBottom = try baseline.number("lastFromBottom") ?? 0
+            view.firstBaselineFromTop = try baseline.number(BaselineField.firstFromTop.rawValue) ?? 0
+            view.lastBaselineFromBottom = try baseline.number(BaselineField.lastFromBottom.rawValue) ?? 0
         }
         if let frame = try fields.object(ViewField.frame.rawValue, allowed: frameFields) {
             view.frame = Rect(
-                x: try frame.requiredNumber("x"), y: try frame.requiredNumber("y"),
-                width: try frame.requiredNumber("width"), height: try frame.requiredNumber("height"))
+                x: try frame.requiredNumber(FrameField.x.rawValue), y: try frame.requiredNumber(FrameField.y.rawValue),
+                width: try frame.requiredNumber(FrameField.width.rawValue), height: try frame.requiredNumber(FrameField.height.rawValue))
         }
         return view
     }
 
+    private static func priorities(_ fields: ObjectReader, defaults: AxisPriorities) throws(LayoutProblem) -> AxisPriorities {
+        AxisPriorities(
+            horizontal: try fields.priority(AxisField.horizontal.rawValue) ?? defaults.horizontal,
+            vertical: try fields.priority(AxisField.vertical.rawValue) ?? defaults.vertical)
+    }
+
     private static func insets(_ fields: ObjectReader, defaults: EdgeInsets) throws(LayoutProblem) -> EdgeInsets {
         EdgeInsets(
-            top: try fields.number("top") ?? defaults.top,
-            left: try fields.number("left") ?? defaults.left,
-            bottom: try fields.number("bottom") ?? defaults.bottom,
-            right: try fields.number("right") ?? defaults.right)
+            top: try fields.number(EdgeField.top.rawValue) ?? defaults.top,
+            left: try fields.number(EdgeField.leadingOrLeft.rawValue) ?? defaults.left,
+            bottom: try fields.number(EdgeField.bottom.rawValue) ?? defaults.bottom,
+            right: try fields.number(EdgeField.trailingOrRight.rawValue) ?? defaults.right)
     }
 
     /// `[A-Za-z_][A-Za-z0-9_-]*`: no dots, so owned guides (`root.safeArea`) never clash with ids.
-    static func isValidID(_ id: String) -> Bool {
-        id.utf8.withContiguousStorageIfAvailable(isValidID) ?? isValidID(Array(id.utf8))
-    }
-
-    private static func isValidID(_ bytes: some Collection<UInt8>) -> Bool {
+    private static func isValidID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
-        return bytes.dropFirst().allSatisfy { byte in
-            byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        for byte in bytes.dropFirst() where !(byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")) {
+            return false
         }
+        return true
     }
 
     /// Constants and multipliers within the documented ranges.

@@ -1,0 +1,59 @@
+@testable import LayoutModel
+import Testing
+
+/// The id table behind `ViewTree`: a quick direct-mapped slot in front of the seeded table must
+/// answer exactly as the seeded table alone, whichever ids share quick slots.
+@Suite struct ViewIDTableTests {
+    private func index(_ table: ViewIDTable, _ key: String) -> Int? {
+        Array(key.utf8).withUnsafeBufferPointer { table.index(of: $0) }
+    }
+
+    private func exactIndex(_ table: ViewIDTable, _ key: String) -> Int? {
+        Array(key.utf8).withUnsafeBufferPointer { table.exactIndex(of: $0) }
+    }
+
+    @Test func findsEveryIdAmongThousandsThatShareSlots() {
+        // Short and long ids, ids alike in their first or last eight bytes: many share quick slots.
+        var ids: [String] = []
+        for k in 0..<3_000 {
+            switch k % 4 {
+            case 0: ids.append("v\(k)")
+            case 1: ids.append("cell_\(k)_subtitle")
+            case 2: ids.append("a_rather_long_common_prefix_\(k)")
+            default: ids.append("\(String(k, radix: 36))_with_a_rather_long_common_suffix")
+            }
+        }
+        ids.append("é")
+        let table = ViewIDTable(ids)
+        #expect(table.firstDuplicate == nil)
+        for (k, id) in ids.enumerated() {
+            #expect(index(table, id) == k, "\(id)")
+            #expect(exactIndex(table, id) == (id == "é" ? nil : k), "\(id)")
+        }
+        for missing in ["", "v", "v3000", "cell_1_subtitl", "cell_1_subtitles", "a_rather_long_common_prefix_", "e\u{301}x"] {
+            #expect(index(table, missing) == nil, "\(missing)")
+            #expect(exactIndex(table, missing) == nil, "\(missing)")
+        }
+        #expect(index(table, "e\u{301}") == ids.count - 1)
+    }
+
+    @Test func repeatedIdsFindTheFirst() {
+        let table = ViewIDTable(["root", "a", "b", "a", "\u{212A}", "K"])
+        #expect(table.firstDuplicate == 3)
+        #expect(index(table, "a") == 1)
+        #expect(exactIndex(table, "a") == 1)
+        #expect(index(table, "K") == 4)
+        #expect(exactIndex(table, "K") == nil)
+    }
+
+    @Test func canonicallyEquivalentIdsFindEachOther() {
+        let kelvin = ViewIDTable(["root", "\u{212A}"])
+        #expect(index(kelvin, "K") == 1)
+        #expect(index(kelvin, "\u{212A}") == 1)
+        #expect(exactIndex(kelvin, "K") == nil)
+        let letter = ViewIDTable(["root", "K"])
+        #expect(index(letter, "\u{212A}") == 1)
+        #expect(exactIndex(letter, "\u{212A}") == nil)
+        #expect(exactIndex(letter, "K") == 1)
+    }
+}
