@@ -26,12 +26,12 @@ struct Expand: ParsableCommand {
             printError("layout: cannot read '\(file)'")
             throw ExitCode(2)
         }
-        do {
+        do throws(LayoutProblem) {
             var output = try ExpandedRequestEncoder.encode(body, pretty: pretty)
             output.append(UInt8(ascii: "\n"))
             writeAll(output, to: STDOUT_FILENO)
-        } catch let problem as LayoutProblem {
-            var output = ResponseEncoder.encode(problem)
+        } catch {
+            var output = ResponseEncoder.encode(error)
             output.append(UInt8(ascii: "\n"))
             writeAll(output, to: STDOUT_FILENO)
             throw ExitCode(2)
