@@ -115,6 +115,7 @@ def main() -> int:
     ap.add_argument("--results", required=True)
     ap.add_argument("--sizes", default="100,1000,10000")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--kiwi-limit", type=float, default=60)
     ap.add_argument("--bench-limit", type=float, default=600)
     ap.add_argument("--wrk-duration", default="10s")
@@ -146,7 +147,8 @@ def main() -> int:
     L.append(f"- **Versions:** {ver['swift'] or 'swift: not found'}; Python {ver['python']}, kiwisolver "
              f"{ver['kiwisolver'] or '?'}; wrk {ver['wrk'] or '?'}; libmicrohttpd {ver['libmicrohttpd'] or '?'}; "
              f"commit {ver['commit'] or '?'}")
-    L.append(f"- **Method:** medians of {a.runs} runs (kiwi: 1 run at N ≥ 10000; fewer where a run passes its "
+    L.append(f"- **Method:** medians of {a.runs} runs (layoutd: in each of {a.processes} `layout bench` processes, "
+             "and the median over the processes; kiwi: a fresh process per run, 1 run at N ≥ 10000; fewer where a run passes its "
              f"limit: kiwi {a.kiwi_limit:g} s per run, layout-bench {a.bench_limit:g} s per invocation). "
              "Times exclude JSON parsing (layout-bench reports it separately as parse). kiwi: build + "
              "addConstraint + updateVariables in a fresh process, strength 10^(6p/1000), p = 1000 required. "

@@ -8,6 +8,8 @@
 #   --quick               sizes 100,1000, 3 runs, wrk -d5s
 #   --sizes LIST          comma-separated N (default 100,1000,10000)
 #   --runs K              runs per measurement (default 5; kiwi does 1 at N >= 10000)
+#   --processes P         layout bench processes per file, each of K runs (default 3; the
+#                         median over them is reported: a whole process can land on a slow core)
 #   --kiwi-limit S        seconds per kiwi run before it is killed (default 60)
 #   --bench-limit S       seconds for one whole layout-bench invocation (default 600)
 #   --wrk-duration D      wrk -d value (default 10s)
@@ -44,6 +46,7 @@ COMMAND="Benchmarks/run.sh${*:+ $*}"
 
 SIZES="100,1000,10000"
 RUNS=5
+PROCESSES=3
 KIWI_LIMIT=60
 BENCH_LIMIT=600
 WRK_DURATION=10s
@@ -54,6 +57,7 @@ while [ $# -gt 0 ]; do
         --quick) SIZES="100,1000"; RUNS=3; WRK_DURATION=5s ;;
         --sizes) SIZES="$2"; shift ;;
         --runs) RUNS="$2"; shift ;;
+        --processes) PROCESSES="$2"; shift ;;
         --kiwi-limit) KIWI_LIMIT="$2"; shift ;;
         --bench-limit) BENCH_LIMIT="$2"; shift ;;
         --wrk-duration) WRK_DURATION="$2"; shift ;;
@@ -126,12 +130,22 @@ if [ "$DO_BUILD" = 1 ] && command -v swift >/dev/null 2>&1; then
     done
 fi
 have() { [ -x "$BIN/$1" ] && [ ! -f "$RES/build-$1.failed" ]; }
+bench_file() { # file out err: $PROCESSES bench processes of $RUNS runs each, merged into out
+    local p outs=()
+    : > "$3"
+    for p in $(seq 1 "$PROCESSES"); do
+        timeout -k 5 "$BENCH_LIMIT" "${BENCH_CMD[@]}" "$1" --runs "$RUNS" > "$2.p$p" 2>> "$3" || return $?
+        outs+=("$2.p$p")
+    done
+    python3 "$HERE/median_of_processes.py" "${outs[@]}" > "$2.tmp" 2>> "$3" || return 1
+    rm -f "${outs[@]}"
+}
 
 IFS=',' read -r -a SIZE_LIST <<< "$SIZES"
 
 # ---------------------------------------------------------------- (a) layout-bench
 if [ "$DO_BENCH" = 1 ]; then
-    log "(a) layout-bench, $RUNS runs"
+    log "(a) layout-bench, $PROCESSES processes of $RUNS runs"
     BENCH_CMD=()
     if [ -n "${LAYOUT_BENCH:-}" ]; then
         read -r -a BENCH_CMD <<< "$LAYOUT_BENCH"
@@ -141,10 +155,10 @@ if [ "$DO_BENCH" = 1 ]; then
         BENCH_CMD=("$BIN/layout" bench)
     fi
     if [ ${#BENCH_CMD[@]} -gt 0 ]; then
-        note "using: ${BENCH_CMD[*]} FILE --runs $RUNS"
+        note "using: ${BENCH_CMD[*]} FILE --runs $RUNS, in $PROCESSES processes"
         for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
             f="$OUT/$fam-$n.json"; r="$RES/bench-$fam-$n.json"
-            if timeout -k 5 "$BENCH_LIMIT" "${BENCH_CMD[@]}" "$f" --runs "$RUNS" > "$r.tmp" 2> "$RES/bench-$fam-$n.err"; then
+            if bench_file "$f" "$r" "$RES/bench-$fam-$n.err"; then
                 mv "$r.tmp" "$r"
                 note "$fam $n: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("parse", d.get("parseMs"), "ms, solve", d.get("solveMs"), "ms")' "$r" 2>&1)"
             else
@@ -154,7 +168,7 @@ if [ "$DO_BENCH" = 1 ]; then
                 else
                     echo "{\"error\": \"exit $rc\"}" > "$r"; note "$fam $n: exit $rc: $(tail -1 "$RES/bench-$fam-$n.err")"
                 fi
-                rm -f "$r.tmp"
+                rm -f "$r.tmp" "$r".p*
             fi
         done; done
     else
@@ -188,7 +202,7 @@ request.pop("size", None)
 request["sizes"] = [{"width": w} for w in widths]
 json.dump(request, sys.stdout)
 PY
-        if timeout -k 5 "$BENCH_LIMIT" "${BENCH_CMD[@]}" "$f" --runs "$RUNS" > "$r.tmp" 2> "$RES/sizes-$k.err"; then
+        if bench_file "$f" "$r" "$RES/sizes-$k.err"; then
             mv "$r.tmp" "$r"
             note "k = $k: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("solve", d.get("solveMs"), "ms, status", d.get("status"))' "$r" 2>&1)"
         else
@@ -198,7 +212,7 @@ PY
             else
                 echo "{\"error\": \"exit $rc\"}" > "$r"; note "k = $k: exit $rc: $(tail -1 "$RES/sizes-$k.err")"
             fi
-            rm -f "$r.tmp"
+            rm -f "$r.tmp" "$r".p*
         fi
     done
 fi
@@ -286,7 +300,7 @@ fi
 
 # ---------------------------------------------------------------- (c), (e), report
 log "report"
-python3 "$HERE/report.py" --results "$RES" --sizes "$SIZES" --runs "$RUNS" --kiwi-limit "$KIWI_LIMIT" \
+python3 "$HERE/report.py" --results "$RES" --sizes "$SIZES" --runs "$RUNS" --processes "$PROCESSES" --kiwi-limit "$KIWI_LIMIT" \
     --bench-limit "$BENCH_LIMIT" --wrk-duration "$WRK_DURATION" --wrk-big "$WRK_BIG" \
     --layoutd-args "$LAYOUTD_ARGS" \
     --command "$COMMAND" --out "$OUT_MD"
