@@ -29,7 +29,8 @@ extension Solver {
         // The rate of change of each variable, and the magnitude of what was summed into it.
         var rate = [Double](repeating: 0, count: variableCount)
         var magnitude = [Double](repeating: 0, count: variableCount)
-        var known = RowReadingTable(rows: t.rows.count)
+        // Without a free direction every row's rate is 0 (a well-posed layout): none is read.
+        var known = RowReadingTable(rows: freeDirections > 0 ? t.rows.count : 0)
         for variable in 0..<variableCount {
             let symbol = variable < t.variableSymbol.count ? t.variableSymbol[variable] : -1
             if symbol < 0 {
@@ -40,12 +41,11 @@ extension Solver {
                 continue
             }
             let index = t.basicRow[symbol]
-            // Without a free direction every row's rate is 0 (a well-posed layout): none is read.
-            guard freeDirections > 0 else { continue }
             guard index >= 0 else {
                 (rate[variable], magnitude[variable]) = (weight[symbol], weight[symbol])
                 continue
             }
+            guard freeDirections > 0 else { continue }
             let reading = t.reading(index, constants: false, parametric: weight, known: &known)
             (rate[variable], magnitude[variable]) = (reading.value, reading.magnitude)
         }
