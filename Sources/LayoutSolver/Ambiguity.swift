@@ -31,6 +31,7 @@ extension Solver {
         var magnitude = [Double](repeating: 0, count: variableCount)
         // Without a free direction every row's rate is 0 (a well-posed layout): none is read.
         var known = RowReadingTable(rows: freeDirections > 0 ? t.rows.count : 0)
+        var stack: [Int] = []
         for variable in 0..<variableCount {
             let symbol = variable < t.variableSymbol.count ? t.variableSymbol[variable] : -1
             if symbol < 0 {
@@ -46,7 +47,7 @@ extension Solver {
                 continue
             }
             guard freeDirections > 0 else { continue }
-            let reading = t.reading(index, constants: false, parametric: weight, known: &known)
+            let reading = t.reading(index, constants: false, parametric: weight, known: &known, stack: &stack)
             (rate[variable], magnitude[variable]) = (reading.value, reading.magnitude)
         }
         for handle in definitions {

@@ -860,17 +860,19 @@ struct Tableau: Sendable {
     /// symbol is worth `parametric[symbol]` (0 when nil), read through stale rows without
     /// rewriting them: a stale row's basic symbols are worth what their rows are, which never
     /// lead back to it (see `refreshRow`); an up-to-date row holds only parametric symbols.
-    /// Each row is read once, and `known` keeps what was read for later calls.
+    /// Each row is read once, and `known` keeps what was read for later calls. `stack` is
+    /// scratch for the rows waiting on others (empty before and after): a caller reading many
+    /// rows passes the same one, so its storage is made once.
     ///
     /// Phase one reads values this way while its artificial is still in rows (a stale row brought
     /// up to date then would take the artificial in where the column index, which removes it
     /// afterwards, does not list it), and a solve reads every value this way instead of bringing
     /// every stale row up to date.
     func reading<Known: RowReadings>(
-        _ start: Int, constants: Bool, parametric: [Double]?, known: inout Known
+        _ start: Int, constants: Bool, parametric: [Double]?, known: inout Known, stack: inout [Int]
     ) -> Reading {
         if let reading = known[start] { return reading }
-        var stack = [start]
+        stack.append(start)
         while let top = stack.last {
             guard known[top] == nil else {
                 stack.removeLast()
@@ -920,7 +922,8 @@ struct Tableau: Sendable {
         let index = row(of: variable)
         guard index >= 0 else { return 0 }
         var known: [Int: Reading] = [:]
-        return reading(index, constants: true, parametric: nil, known: &known).value
+        var stack: [Int] = []
+        return reading(index, constants: true, parametric: nil, known: &known, stack: &stack).value
     }
 
     /// Writes the value of every variable at the current basis over `values` (0 for one in no
@@ -928,9 +931,10 @@ struct Tableau: Sendable {
     /// brought up to date only if a later call needs it.
     func readValues(into values: inout [Double]) {
         var known = RowReadingTable(rows: rows.count)
+        var stack: [Int] = []
         for variable in values.indices {
             let index = row(of: variable)
-            values[variable] = index >= 0 ? reading(index, constants: true, parametric: nil, known: &known).value + 0 : 0
+            values[variable] = index >= 0 ? reading(index, constants: true, parametric: nil, known: &known, stack: &stack).value + 0 : 0
         }
     }
 }
