@@ -139,10 +139,14 @@ public struct Solver: Sendable {
         editOf.reserveCapacity(variables)
         values.reserveCapacity(variables)
         records.reserveCapacity(constraints)
+        // Each lists a share of the constraints: reserved for all, as none can outgrow that.
+        pending.reserveCapacity(constraints)
+        definitions.reserveCapacity(constraints)
+        inequalities.reserveCapacity(constraints)
         // Layout constraints name two to four variables.
         terms.reserveCapacity(4 * constraints)
         // A constraint makes at most two symbols of its own; most rows come from constraints.
-        tableau.reserveCapacity(symbols: variables + 2 * constraints, rows: constraints)
+        tableau.reserveCapacity(variables: variables, symbols: variables + 2 * constraints, rows: constraints)
     }
 
     /// The budget applied to each later call.
@@ -566,6 +570,7 @@ public struct Solver: Sendable {
     /// read of each record, two passes); past `bucketedPriorities` of them they are sorted.
     func placementOrder() -> [Int] {
         var distinct: [Double] = []
+        distinct.reserveCapacity(Self.bucketedPriorities)
         var rank = [UInt8](repeating: 0, count: pending.count)
         for (position, handle) in pending.enumerated() {
             let priority = records[handle].priority
@@ -622,6 +627,7 @@ public struct Solver: Sendable {
             }
         }
         var bounds: [Bound] = []
+        bounds.reserveCapacity(pending.count)
         for handle in pending where records[handle].relation != .equal && records[handle].editVariable < 0 && folded[handle] < 0 {
             let range = records[handle].terms
             guard range.count == 1 else { continue }

@@ -90,7 +90,8 @@ struct Tableau: Sendable {
     init(budget: SolverBudget) { meter = BudgetMeter(budget: budget) }
 
     /// Reserves the per-symbol and per-row tables (see `Solver.reserveCapacity`).
-    mutating func reserveCapacity(symbols: Int, rows rowCount: Int) {
+    mutating func reserveCapacity(variables: Int, symbols: Int, rows rowCount: Int) {
+        variableSymbol.reserveCapacity(variables)
         kinds.reserveCapacity(symbols)
         basicRow.reserveCapacity(symbols)
         occurrences.reserveCapacity(symbols)
