@@ -32,10 +32,26 @@ struct Objective: Sendable {
     /// The candidates to enter, as an indexed binary heap, best first (`isBetter`): the symbols
     /// whose cost vectors are lexicographically negative, and only those, so an optimisation
     /// never scans the objective; a symbol is re-sifted, or taken out, whenever one of its costs
-    /// changes.
-    private var heap: [Int] = []
+    /// changes. Each entry carries its symbol's key, so a sift compares adjacent entries and
+    /// walks cost lists only on a tie of keys.
+    private var heap: [Candidate] = []
     /// symbol → its position in `heap`, or -1.
     private var slot: [Int] = []
+
+    /// A symbol with its key: the priority and value of the first non-negligible component of
+    /// its cost vector (-infinity and 0 for none), and the cost after that component, where a
+    /// comparison with an equal key goes on.
+    private struct Candidate {
+        var priority: Double
+        var value: Double
+        var symbol: Int32
+        var rest: Int32
+
+        /// `symbol` with the key of an all-zero cost vector.
+        static func zero(_ symbol: Int) -> Candidate {
+            Candidate(priority: -.infinity, value: 0, symbol: Int32(symbol), rest: -1)
+        }
+    }
 
     var levelCount: Int { priorities.count }
 
@@ -90,8 +106,10 @@ struct Objective: Sendable {
         let list = first[symbol]
         guard list >= 0 else { return }
         // Detached first: the adds below touch only the row's symbols, and take no cost of this
-        // list (it is freed after).
+        // list (it is freed after). A candidate's entry takes the key of these zero costs, which
+        // the adds' sifts compare it by until it is taken out at the end.
         first[symbol] = -1
+        if slot[symbol] >= 0 { heap[slot[symbol]] = .zero(symbol) }
         var node = list
         var last = list
         while node >= 0 {
@@ -118,21 +136,33 @@ struct Objective: Sendable {
     }
 
     /// The sign of the first non-negligible component of `symbol`'s cost vector: -1, 0 or 1.
+    @inline(__always)
     func sign(of symbol: Int) -> Int {
+        let node = firstSignificant(symbol)
+        return node < 0 ? 0 : costs[Int(node)].value < 0 ? -1 : 1
+    }
+
+    /// `symbol` with its key (see `Candidate`).
+    @inline(__always)
+    private func candidate(_ symbol: Int) -> Candidate {
+        let node = firstSignificant(symbol)
+        guard node >= 0 else { return .zero(symbol) }
+        let cost = costs[Int(node)]
+        return Candidate(priority: priorities[Int(cost.level)], value: cost.value, symbol: Int32(symbol), rest: cost.next)
+    }
+
+    /// The first non-negligible cost of `symbol`, -1 for none.
+    @inline(__always)
+    private func firstSignificant(_ symbol: Int) -> Int32 {
         var node = first[symbol]
-        while node >= 0 {
-            let value = costs[Int(node)].value
-            if value < -Tolerance.zero { return -1 }
-            if value > Tolerance.zero { return 1 }
-            node = costs[Int(node)].next
-        }
-        return 0
+        while node >= 0, abs(costs[Int(node)].value) <= Tolerance.zero { node = costs[Int(node)].next }
+        return node
     }
 
     /// Whether `costs(a) / ka` is lexicographically below `costs(b) / kb` (`ka`, `kb` > 0).
     func ratio(_ a: Int, _ ka: Double, isBelow b: Int, _ kb: Double) -> Bool? {
         var result: Bool?
-        forEachLevel(a, b) { ca, cb in
+        forEachLevel(first[a], first[b]) { ca, cb in
             let ra = ca / ka
             let rb = cb / kb
             if ra < rb - Tolerance.zero { result = true } else if ra > rb + Tolerance.zero { result = false }
@@ -183,11 +213,12 @@ struct Objective: Sendable {
         free = node
     }
 
-    /// Calls `body` with the costs of `a` and `b` at each level where either has one, highest
-    /// priority first, until it returns true.
-    private func forEachLevel(_ a: Int, _ b: Int, _ body: (Double, Double) -> Bool) {
-        var i = first[a]
-        var j = first[b]
+    /// Calls `body` with the costs of the lists from `a` and from `b` at each level where either
+    /// has one, highest priority first, until it returns true.
+    @inline(__always)
+    private func forEachLevel(_ a: Int32, _ b: Int32, _ body: (Double, Double) -> Bool) {
+        var i = a
+        var j = b
         while i >= 0 || j >= 0 {
             let pa = i >= 0 ? priorities[Int(costs[Int(i)].level)] : -.infinity
             let pb = j >= 0 ? priorities[Int(costs[Int(j)].level)] : -.infinity
@@ -209,31 +240,28 @@ struct Objective: Sendable {
 
     /// Whether `a`'s cost vector is lexicographically below `b`'s (costs within
     /// `Tolerance.zero` of 0 count as 0), the lower id on a tie: a strict total order, so the
-    /// heap is the same for the same calls.
-    private func isBetter(_ a: Int, than b: Int) -> Bool {
-        // Most symbols have one cost: compared without walking the levels.
-        let fa = first[a], fb = first[b]
-        if fa >= 0, fb >= 0, costs[Int(fa)].next < 0, costs[Int(fb)].next < 0 {
-            let ca = costs[Int(fa)], cb = costs[Int(fb)]
-            let sa = Self.significant(ca.value), sb = Self.significant(cb.value)
-            if ca.level == cb.level {
-                return sa != sb ? sa < sb : a < b
-            }
-            // Different levels: the higher one decides, unless its cost is negligible.
-            let (pa, pb) = (priorities[Int(ca.level)], priorities[Int(cb.level)])
-            if pa > pb, sa != 0 { return sa < 0 }
-            if pb > pa, sb != 0 { return sb > 0 }
-            if sa != sb { return sa < sb }
-            return a < b
-        }
+    /// heap is the same for the same calls. The keys decide unless they are equal; then the
+    /// costs after them do.
+    @inline(__always)
+    private func isBetter(_ a: Candidate, than b: Candidate) -> Bool {
+        if a.priority != b.priority { return a.priority > b.priority ? a.value < 0 : b.value > 0 }
+        if a.value != b.value { return a.value < b.value }
+        if a.rest >= 0 || b.rest >= 0, let below = isBelowAfterKey(a, b) { return below }
+        return a.symbol < b.symbol
+    }
+
+    /// Whether the costs after `a`'s key are lexicographically below those after `b`'s, nil
+    /// when they are equal.
+    @inline(__always)
+    private func isBelowAfterKey(_ a: Candidate, _ b: Candidate) -> Bool? {
         var result: Bool?
-        forEachLevel(a, b) { ca, cb in
+        forEachLevel(a.rest, b.rest) { ca, cb in
             let sa = Self.significant(ca)
             let sb = Self.significant(cb)
             if sa != sb { result = sa < sb }
             return result != nil
         }
-        return result ?? (a < b)
+        return result
     }
 
     @inline(__always)
@@ -243,15 +271,18 @@ struct Objective: Sendable {
     /// it otherwise (the heap then holds only candidates, and stays as shallow as they are few).
     @inline(__always)
     mutating func noteChanged(_ symbol: Int) {
-        if slot[symbol] >= 0 {
-            if sign(of: symbol) < 0 {
-                siftUp(slot[symbol])
+        let entry = candidate(symbol)
+        let position = slot[symbol]
+        if position >= 0 {
+            if entry.value < 0 {
+                heap[position] = entry
+                siftUp(position)
                 siftDown(slot[symbol])
             } else {
-                remove(at: slot[symbol])
+                remove(at: position)
             }
-        } else if sign(of: symbol) < 0 {
-            heap.append(symbol)
+        } else if entry.value < 0 {
+            heap.append(entry)
             slot[symbol] = heap.count - 1
             siftUp(heap.count - 1)
         }
@@ -260,56 +291,63 @@ struct Objective: Sendable {
     /// The candidate with the lexicographically most negative costs (Dantzig's rule), taken out;
     /// nil when none is negative. It may be basic or unable to enter: the caller skips it.
     mutating func popBest() -> Int? {
-        guard let top = heap.first, sign(of: top) < 0 else { return nil }
+        guard let top = heap.first, top.value < 0 else { return nil }
         remove(at: 0)
-        return top
+        return Int(top.symbol)
     }
 
     /// The lowest-id candidate with negative costs (Bland's rule), taken out; nil when none is.
     mutating func popLowest() -> Int? {
         var best = -1
-        for symbol in heap where (best < 0 || symbol < best) && sign(of: symbol) < 0 { best = symbol }
+        for entry in heap where (best < 0 || entry.symbol < best) && entry.value < 0 { best = Int(entry.symbol) }
         guard best >= 0 else { return nil }
         remove(at: slot[best])
         return best
     }
 
     private mutating func remove(at position: Int) {
-        slot[heap[position]] = -1
+        slot[Int(heap[position].symbol)] = -1
         let last = heap.removeLast()
         guard position < heap.count else { return }
         heap[position] = last
-        slot[last] = position
+        slot[Int(last.symbol)] = position
         siftUp(position)
-        siftDown(slot[last])
+        siftDown(slot[Int(last.symbol)])
     }
 
+    /// Moves the entry at `start` up past every parent it is better than.
     private mutating func siftUp(_ start: Int) {
+        let moving = heap[start]
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
-            guard isBetter(heap[child], than: heap[parent]) else { break }
-            swapEntries(child, parent)
+            guard isBetter(moving, than: heap[parent]) else { break }
+            place(heap[parent], at: child)
             child = parent
         }
+        if child != start { place(moving, at: child) }
     }
 
+    /// Moves the entry at `start` down past every better child, the better of two first.
     private mutating func siftDown(_ start: Int) {
+        let moving = heap[start]
         var parent = start
         while true {
             let left = 2 * parent + 1
             guard left < heap.count else { break }
             let right = left + 1
             let child = right < heap.count && isBetter(heap[right], than: heap[left]) ? right : left
-            guard isBetter(heap[child], than: heap[parent]) else { break }
-            swapEntries(child, parent)
+            guard isBetter(heap[child], than: moving) else { break }
+            place(heap[child], at: parent)
             parent = child
         }
+        if parent != start { place(moving, at: parent) }
     }
 
-    private mutating func swapEntries(_ i: Int, _ j: Int) {
-        heap.swapAt(i, j)
-        slot[heap[i]] = i
-        slot[heap[j]] = j
+    /// Writes `entry` at `position` of the heap, and notes where its symbol is.
+    @inline(__always)
+    private mutating func place(_ entry: Candidate, at position: Int) {
+        heap[position] = entry
+        slot[Int(entry.symbol)] = position
     }
 }
