@@ -111,30 +111,30 @@ struct SparseSum: Sendable {
     }
 
     /// Hands `emit` each term that does not cancel, keys ascending, and empties the sum. The
-    /// terms are sorted in place (keys are distinct), and not at all when they came in order.
+    /// terms are sorted in place (keys are distinct), and not at all when they came in order;
+    /// all of it through the storage's buffers.
     @inline(__always)
     private mutating func drainAscending(_ emit: (Int, Double) -> Void) {
-        var ascending = true
-        var last = Int.min
-        for term in terms[..<count] where !Tolerance.cancels(term.coefficient, scale: term.scale) {
-            if term.key < last {
-                ascending = false
-                break
-            }
-            last = term.key
-        }
-        if !ascending {
-            // In place through the buffer: sorting `terms[..<count]` copies the slice and writes it back.
+        withBuffers { slot, terms, count in
             let n = count
-            terms.withUnsafeMutableBufferPointer { buffer in
-                var first = UnsafeMutableBufferPointer(rebasing: buffer[..<n])
+            count = 0
+            var ascending = true
+            var last = Int.min
+            for term in terms[..<n] where !Tolerance.cancels(term.coefficient, scale: term.scale) {
+                if term.key < last {
+                    ascending = false
+                    break
+                }
+                last = term.key
+            }
+            if !ascending {
+                var first = UnsafeMutableBufferPointer(rebasing: terms[..<n])
                 first.sort { $0.key < $1.key }
             }
+            for term in terms[..<n] {
+                slot[term.key] = -1
+                if !Tolerance.cancels(term.coefficient, scale: term.scale) { emit(term.key, term.coefficient) }
+            }
         }
-        for term in terms[..<count] {
-            slot[term.key] = -1
-            if !Tolerance.cancels(term.coefficient, scale: term.scale) { emit(term.key, term.coefficient) }
-        }
-        count = 0
     }
 }
