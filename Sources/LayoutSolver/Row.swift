@@ -66,6 +66,13 @@ struct Row: Sendable {
         }
     }
 
+    /// Appends `coefficient · symbol` for a symbol above every symbol of the row (one just
+    /// made): its place is the end, found without a search.
+    @inline(__always)
+    mutating func appendFresh(_ coefficient: Double, _ symbol: Int) {
+        terms.append(Term(symbol: symbol, coefficient: coefficient))
+    }
+
     /// Inserts a term at position `i`; at the end (a symbol made last: a new marker or error,
     /// the common case) it is a plain append, not the general insertion.
     @inline(__always)

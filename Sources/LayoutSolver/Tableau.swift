@@ -407,14 +407,14 @@ struct Tableau: Sendable {
                 tag.marker = newSymbol(.dummy)
                 tag.markerCoefficient = 1
             }
-            if tag.marker >= 0 { row.add(tag.markerCoefficient, tag.marker) }
+            if tag.marker >= 0 { row.appendFresh(tag.markerCoefficient, tag.marker) }
         } else {
             let level = objective.level(for: priority)
             tag.marker = newSymbol(relation == .equal ? .error : .slack)
             tag.other = newSymbol(.error)
             tag.markerCoefficient = -1
-            row.add(-1, tag.marker)
-            row.add(1, tag.other)
+            row.appendFresh(-1, tag.marker)
+            row.appendFresh(1, tag.other)
             if let bounds {
                 objective.addCost(1, to: tag.marker, level: objective.level(for: bounds.above))
                 objective.addCost(1, to: tag.other, level: objective.level(for: bounds.below))
