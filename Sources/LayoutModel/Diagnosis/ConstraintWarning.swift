@@ -56,10 +56,10 @@ enum ConstraintWarnings {
             let sameHash = SameHash(count: constraints.count) { index in
                 handles[index] != nil && !constraints[index].isFittingSize ? ExpressionForm.hash(of: terms(of: index)) : nil
             }
-            // Per group, reused: its forms, each member's form, each member's bound.
+            // Per group, reused: each member's bound; for a group of several forms, its forms and each member's form.
+            var bounds: [Bound] = []
             var forms: [ExpressionForm] = []
             var formOf: [Int] = []
-            var bounds: [Bound] = []
             for group in sameHash.shared {
                 let members = sameHash.members[group]
                 if !varying.isEmpty, members.contains(where: varying.contains) { holdWhileOnlyVaryingChange = false }
@@ -67,12 +67,25 @@ enum ConstraintWarnings {
                 // content hugging and compression resistance are never called redundant.
                 guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
                 else { continue }
+                // Usually every member is parallel to the first: then the bounds go in as they are.
+                let head = members[group.lowerBound]
+                let first = ExpressionForm(terms(of: head))
+                var allParallel = true
+                bounds.emptyKeepingStorage()
+                bounds.append(Bound(constraints[head], index: head, leading: first.leading))
+                for index in members.dropFirst() {
+                    let form = ExpressionForm(terms(of: index))
+                    allParallel = allParallel && first.isParallel(to: form)
+                    bounds.append(Bound(constraints[index], index: index, leading: form.leading))
+                }
+                if allParallel {
+                    warnings(among: bounds, constraints: constraints, request: request, into: &found)
+                    continue
+                }
                 forms.emptyKeepingStorage()
                 formOf.emptyKeepingStorage()
-                bounds.emptyKeepingStorage()
                 for index in members {
                     let form = ExpressionForm(terms(of: index))
-                    bounds.append(Bound(constraints[index], index: index, leading: form.leading))
                     if let parallel = forms.firstIndex(where: { $0.isParallel(to: form) }) {
                         formOf.append(parallel)
                     } else {
@@ -80,9 +93,8 @@ enum ConstraintWarnings {
                         forms.append(form)
                     }
                 }
-                // Usually every member is parallel to the first: then the bounds go in as they are.
                 for form in forms.indices {
-                    let parallel = forms.count == 1 ? bounds : bounds.indices.filter { formOf[$0] == form }.map { bounds[$0] }
+                    let parallel = bounds.indices.filter { formOf[$0] == form }.map { bounds[$0] }
                     if parallel.count > 1 { warnings(among: parallel, constraints: constraints, request: request, into: &found) }
                 }
             }
