@@ -56,8 +56,7 @@ enum ConstraintWarnings {
             let sameHash = SameHash(count: constraints.count) { index in
                 handles[index] != nil && !constraints[index].isFittingSize ? ExpressionForm.hash(of: terms(of: index)) : nil
             }
-            // Per group, reused: each member's bound; for a group of several forms, its forms and each member's form.
-            var bounds: [Bound] = []
+            // For a group of several forms, reused: its forms and each member's form.
             var forms: [ExpressionForm] = []
             var formOf: [Int] = []
             for group in sameHash.shared {
@@ -67,35 +66,44 @@ enum ConstraintWarnings {
                 // content hugging and compression resistance are never called redundant.
                 guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
                 else { continue }
-                // Usually every member is parallel to the first: then the bounds go in as they are.
-                let head = members[group.lowerBound]
-                let first = ExpressionForm(terms(of: head))
-                var allParallel = true
-                bounds.emptyKeepingStorage()
-                bounds.append(Bound(constraints[head], index: head, leading: first.leading))
-                for index in members.dropFirst() {
-                    let form = ExpressionForm(terms(of: index))
-                    allParallel = allParallel && first.isParallel(to: form)
-                    bounds.append(Bound(constraints[index], index: index, leading: form.leading))
-                }
-                if allParallel {
-                    warnings(among: bounds, constraints: constraints, request: request, into: &found)
-                    continue
-                }
-                forms.emptyKeepingStorage()
-                formOf.emptyKeepingStorage()
-                for index in members {
-                    let form = ExpressionForm(terms(of: index))
-                    if let parallel = forms.firstIndex(where: { $0.isParallel(to: form) }) {
-                        formOf.append(parallel)
-                    } else {
-                        formOf.append(forms.count)
-                        forms.append(form)
+                // The bounds in scratch storage (on the stack for a small group). Usually every
+                // member is parallel to the first: then they go in as they are.
+                withUnsafeTemporaryAllocation(of: Bound.self, capacity: members.count) { bounds in
+                    let first = ExpressionForm(terms(of: members[group.lowerBound]))
+                    var allParallel = true
+                    for (position, index) in members.enumerated() {
+                        let leading: Double
+                        if position == 0 {
+                            leading = first.leading
+                        } else {
+                            let form = ExpressionForm(terms(of: index))
+                            allParallel = allParallel && first.isParallel(to: form)
+                            leading = form.leading
+                        }
+                        bounds.initializeElement(at: position, to: Bound(constraints[index], index: index, leading: leading))
                     }
-                }
-                for form in forms.indices {
-                    let parallel = bounds.indices.filter { formOf[$0] == form }.map { bounds[$0] }
-                    if parallel.count > 1 { warnings(among: parallel, constraints: constraints, request: request, into: &found) }
+                    let all = UnsafeBufferPointer(bounds)
+                    if allParallel {
+                        warnings(among: all, constraints: constraints, request: request, into: &found)
+                        return
+                    }
+                    forms.emptyKeepingStorage()
+                    formOf.emptyKeepingStorage()
+                    for index in members {
+                        let form = ExpressionForm(terms(of: index))
+                        if let parallel = forms.firstIndex(where: { $0.isParallel(to: form) }) {
+                            formOf.append(parallel)
+                        } else {
+                            formOf.append(forms.count)
+                            forms.append(form)
+                        }
+                    }
+                    for form in forms.indices {
+                        let parallel = all.indices.filter { formOf[$0] == form }.map { all[$0] }
+                        if parallel.count > 1 {
+                            parallel.withUnsafeBufferPointer { warnings(among: $0, constraints: constraints, request: request, into: &found) }
+                        }
+                    }
                 }
             }
         }
@@ -118,7 +126,7 @@ enum ConstraintWarnings {
     /// repeat one constraint thousands of times): each question below is answered from the
     /// bounds sorted once, not by going through the others.
     private static func warnings(
-        among bounds: [Bound], constraints: ConstraintList, request: LayoutRequest,
+        among bounds: UnsafeBufferPointer<Bound>, constraints: ConstraintList, request: LayoutRequest,
         into result: inout [(index: Int, warning: ConstraintWarning)]
     ) {
         // Arrays of the required and of the optional bounds are made only when a group needs
@@ -330,64 +338,66 @@ private struct SameHash {
 
     private static let seed = UInt64.random(in: 0...UInt64.max) | 1
 
-    /// The members `0..<count` that `hash` gives a hash, grouped by it.
+    /// The members `0..<count` that `hash` gives a hash, grouped by it. Inlined, so is `hash`.
+    @inline(__always)
     init(count: Int, hash hashOf: (Int) -> UInt64?) {
         var bits = 4
         while 1 << bits < 2 * count { bits += 1 }
         let multiplier = Self.seed
+        // Raw storage, freed on return; its elements are plain integers.
+        let groups = UnsafeMutableBufferPointer<Group>.allocate(capacity: count)
+        let next = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+        let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 1 << bits)
+        defer {
+            groups.deallocate()
+            next.deallocate()
+            slots.deallocate()
+        }
+        slots.initialize(repeating: -1)
+        let mask = slots.count - 1
+        var groupCount = 0
         // Places in `groups` of the groups with a second member, and how many members those have.
         var sharing: [Int] = []
         var sharingMembers = 0
-        var members: [Int] = []
-        var shared: [Range<Int>] = []
-        withUnsafeTemporaryAllocation(of: Group.self, capacity: count) { groups in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { next in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1 << bits) { slots in
-                    slots.initialize(repeating: -1)
-                    let mask = slots.count - 1
-                    var groupCount = 0
-                    for member in 0..<count {
-                        guard let hash = hashOf(member) else { continue }
-                        next[member] = -1
-                        var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
-                        while true {
-                            let group = Int(slots[slot])
-                            if group < 0 {
-                                slots[slot] = Int32(truncatingIfNeeded: groupCount)
-                                groups.initializeElement(at: groupCount, to: Group(hash: hash, first: Int32(member), last: Int32(member)))
-                                groupCount += 1
-                                break
-                            }
-                            if groups[group].hash == hash {
-                                if groups[group].first == groups[group].last {
-                                    sharing.append(group)
-                                    sharingMembers += 1
-                                }
-                                sharingMembers += 1
-                                next[Int(groups[group].last)] = Int32(member)
-                                groups[group].last = Int32(member)
-                                break
-                            }
-                            slot = (slot + 1) & mask
-                        }
-                    }
+        for member in 0..<count {
+            guard let hash = hashOf(member) else { continue }
+            next[member] = -1
+            var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
+            while true {
+                let group = Int(slots[slot])
+                if group < 0 {
+                    slots[slot] = Int32(truncatingIfNeeded: groupCount)
+                    groups.initializeElement(at: groupCount, to: Group(hash: hash, first: Int32(member), last: Int32(member)))
+                    groupCount += 1
+                    break
                 }
-                shared.reserveCapacity(sharing.count)
-                members = [Int](unsafeUninitializedCapacity: sharingMembers) { members, initialized in
-                    for group in sharing {
-                        let start = initialized
-                        var member = groups[group].first
-                        while member >= 0 {
-                            members.initializeElement(at: initialized, to: Int(member))
-                            initialized += 1
-                            member = next[Int(member)]
-                        }
-                        shared.append(start..<initialized)
+                if groups[group].hash == hash {
+                    if groups[group].first == groups[group].last {
+                        sharing.append(group)
+                        sharingMembers += 1
                     }
+                    sharingMembers += 1
+                    next[Int(groups[group].last)] = Int32(member)
+                    groups[group].last = Int32(member)
+                    break
                 }
+                slot = (slot + 1) & mask
             }
         }
-        self.members = members
+        var shared: [Range<Int>] = []
+        shared.reserveCapacity(sharing.count)
+        members = [Int](unsafeUninitializedCapacity: sharingMembers) { members, initialized in
+            for group in sharing {
+                let start = initialized
+                var member = groups[group].first
+                while member >= 0 {
+                    members.initializeElement(at: initialized, to: Int(member))
+                    initialized += 1
+                    member = next[Int(member)]
+                }
+                shared.append(start..<initialized)
+            }
+        }
         self.shared = shared
     }
 }
