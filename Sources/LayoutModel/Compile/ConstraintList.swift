@@ -22,6 +22,12 @@ struct ConstraintList: Sendable {
     /// The terms of the constraint at `index`.
     func terms(of index: Int) -> ArraySlice<Term> { terms[constraints[index].terms] }
 
+    /// Calls `body` with the terms of every constraint, one buffer: those of the constraint at
+    /// `index` are at `self[index].terms`.
+    func withTerms<Result>(_ body: (UnsafeBufferPointer<Term>) throws -> Result) rethrows -> Result {
+        try terms.withUnsafeBufferPointer(body)
+    }
+
     /// Appends `expression relation 0` at `priority`, the expression written by `build` (from
     /// no terms and 0) straight into the list's storage.
     mutating func append(

@@ -51,38 +51,60 @@ enum ConstraintWarnings {
     ) -> (warnings: [ConstraintWarning], holdWhileOnlyVaryingChange: Bool) {
         var holdWhileOnlyVaryingChange = true
         var found: [(index: Int, warning: ConstraintWarning)] = []
-        var sameHash = SameHash(capacity: constraints.count)
-        for index in constraints.indices where handles[index] != nil && !constraints[index].isFittingSize {
-            sameHash.insert(index, hash: ExpressionForm.hash(of: constraints.terms(of: index)))
-        }
-        // Per group, reused: its forms, each member's form, each member's bound.
-        var forms: [ExpressionForm] = []
-        var formOf: [Int] = []
-        var bounds: [Bound] = []
-        for group in sameHash.groups where group.count > 1 {
-            let members = sameHash.members(of: group)
-            if !varying.isEmpty, members.contains(where: varying.contains) { holdWhileOnlyVaryingChange = false }
-            // Without a required bound only a stronger optional one can make a warning, and
-            // content hugging and compression resistance are never called redundant.
-            guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
-            else { continue }
-            forms.emptyKeepingStorage()
-            formOf.emptyKeepingStorage()
-            bounds.emptyKeepingStorage()
-            for index in members {
-                let form = ExpressionForm(constraints.terms(of: index))
-                bounds.append(Bound(constraints[index], index: index, leading: form.leading))
-                if let parallel = forms.firstIndex(where: { $0.isParallel(to: form) }) {
-                    formOf.append(parallel)
-                } else {
-                    formOf.append(forms.count)
-                    forms.append(form)
-                }
+        constraints.withTerms { storage in
+            func terms(of index: Int) -> UnsafeBufferPointer<Term> { UnsafeBufferPointer(rebasing: storage[constraints[index].terms]) }
+            let sameHash = SameHash(count: constraints.count) { index in
+                handles[index] != nil && !constraints[index].isFittingSize ? ExpressionForm.hash(of: terms(of: index)) : nil
             }
-            // Usually every member is parallel to the first: then the bounds go in as they are.
-            for form in forms.indices {
-                let parallel = forms.count == 1 ? bounds : bounds.indices.filter { formOf[$0] == form }.map { bounds[$0] }
-                if parallel.count > 1 { warnings(among: parallel, constraints: constraints, request: request, into: &found) }
+            // For a group of several forms, reused: its forms and each member's form.
+            var forms: [ExpressionForm] = []
+            var formOf: [Int] = []
+            for group in sameHash.shared {
+                let members = sameHash.members[group]
+                if !varying.isEmpty, members.contains(where: varying.contains) { holdWhileOnlyVaryingChange = false }
+                // Without a required bound only a stronger optional one can make a warning, and
+                // content hugging and compression resistance are never called redundant.
+                guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
+                else { continue }
+                // The bounds in scratch storage (on the stack for a small group). Usually every
+                // member is parallel to the first: then they go in as they are.
+                withUnsafeTemporaryAllocation(of: Bound.self, capacity: members.count) { bounds in
+                    let first = ExpressionForm(terms(of: members[group.lowerBound]))
+                    var allParallel = true
+                    for (position, index) in members.enumerated() {
+                        let leading: Double
+                        if position == 0 {
+                            leading = first.leading
+                        } else {
+                            let form = ExpressionForm(terms(of: index))
+                            allParallel = allParallel && first.isParallel(to: form)
+                            leading = form.leading
+                        }
+                        bounds.initializeElement(at: position, to: Bound(constraints[index], index: index, leading: leading))
+                    }
+                    let all = UnsafeBufferPointer(bounds)
+                    if allParallel {
+                        warnings(among: all, constraints: constraints, request: request, into: &found)
+                        return
+                    }
+                    forms.emptyKeepingStorage()
+                    formOf.emptyKeepingStorage()
+                    for index in members {
+                        let form = ExpressionForm(terms(of: index))
+                        if let parallel = forms.firstIndex(where: { $0.isParallel(to: form) }) {
+                            formOf.append(parallel)
+                        } else {
+                            formOf.append(forms.count)
+                            forms.append(form)
+                        }
+                    }
+                    for form in forms.indices {
+                        let parallel = all.indices.filter { formOf[$0] == form }.map { all[$0] }
+                        if parallel.count > 1 {
+                            parallel.withUnsafeBufferPointer { warnings(among: $0, constraints: constraints, request: request, into: &found) }
+                        }
+                    }
+                }
             }
         }
         // What the solver found and no parallel constraint explains: implied by several others.
@@ -104,7 +126,7 @@ enum ConstraintWarnings {
     /// repeat one constraint thousands of times): each question below is answered from the
     /// bounds sorted once, not by going through the others.
     private static func warnings(
-        among bounds: [Bound], constraints: ConstraintList, request: LayoutRequest,
+        among bounds: UnsafeBufferPointer<Bound>, constraints: ConstraintList, request: LayoutRequest,
         into result: inout [(index: Int, warning: ConstraintWarning)]
     ) {
         // Arrays of the required and of the optional bounds are made only when a group needs
@@ -180,28 +202,38 @@ extension Array {
 
 /// An expression as its leading coefficient (that of its lowest variable) times a linear form
 /// whose leading coefficient is 1: parallel expressions have the same form. Compared and hashed
-/// from the terms without building the form, unless the expression names a variable twice.
+/// from the terms (in a `ConstraintList`'s storage, while `withTerms` lends it) without building
+/// the form, unless the expression names a variable twice.
 private struct ExpressionForm {
-    let terms: ArraySlice<Term>
+    let terms: UnsafeBufferPointer<Term>
     let leading: Double
     /// The built form, only for an expression that names a variable twice.
     let built: LinearForm?
 
-    init(_ terms: ArraySlice<Term>) {
+    init(_ terms: UnsafeBufferPointer<Term>) {
         self.terms = terms
         (leading, built) = Self.normalized(terms)
     }
 
-    /// The hash of the form of `terms`, without keeping the form: equal for parallel expressions.
+    /// The hash of the form of `terms`, without keeping the form: equal for parallel expressions,
+    /// an order-independent sum over the form's (variable, coefficient).
     @inline(__always)
-    static func hash(of terms: ArraySlice<Term>) -> UInt64 {
-        let (leading, built) = normalized(terms)
-        return hash(terms, leading: leading, built: built)
+    static func hash(of terms: UnsafeBufferPointer<Term>) -> UInt64 {
+        guard let lowest = lowestOfDistinct(terms) else { return builtHash(of: terms) }
+        return terms.reduce(0) { $0 &+ mix($1.variable.index, $1.coefficient / lowest.coefficient) }
+    }
+
+    /// `hash(of:)` for terms that name a variable twice (or none), from the built form.
+    @inline(never)
+    private static func builtHash(of terms: UnsafeBufferPointer<Term>) -> UInt64 {
+        guard !terms.isEmpty else { return 0 }
+        let form = LinearForm.of(terms).form
+        return zip(form.variables, form.coefficients).reduce(0) { $0 &+ mix($1.0, $1.1) }
     }
 
     /// The leading coefficient, and the built form for terms that name a variable twice.
     @inline(__always)
-    private static func normalized(_ terms: ArraySlice<Term>) -> (leading: Double, built: LinearForm?) {
+    private static func normalized(_ terms: UnsafeBufferPointer<Term>) -> (leading: Double, built: LinearForm?) {
         if let lowest = lowestOfDistinct(terms) { return (lowest.coefficient, nil) }
         guard !terms.isEmpty else { return (1, nil) }
         let (form, leading) = LinearForm.of(terms)
@@ -213,31 +245,22 @@ private struct ExpressionForm {
     /// as it goes; a long one (a position deep in the hierarchy sums an origin per level) by
     /// sorting its variables.
     @inline(__always)
-    private static func lowestOfDistinct(_ terms: ArraySlice<Term>) -> Term? {
+    private static func lowestOfDistinct(_ terms: UnsafeBufferPointer<Term>) -> Term? {
         if terms.count > 16 {
             let variables = terms.map(\.variable.index).sorted()
             guard !zip(variables, variables.dropFirst()).contains(where: { $0 == $1 }) else { return nil }
             return terms.min { $0.variable.index < $1.variable.index }
         }
-        return terms.withUnsafeBufferPointer { terms in
-            guard var lowest = terms.first else { return nil }
-            for i in terms.indices.dropFirst() {
-                let variable = terms[i].variable
-                for j in 0..<i where terms[j].variable == variable { return nil }
-                if variable.index < lowest.variable.index { lowest = terms[i] }
-            }
-            return lowest
+        guard var lowest = terms.first else { return nil }
+        for i in terms.indices.dropFirst() {
+            let variable = terms[i].variable
+            for j in 0..<i where terms[j].variable == variable { return nil }
+            if variable.index < lowest.variable.index { lowest = terms[i] }
         }
+        return lowest
     }
 
-    /// Equal for parallel expressions: an order-independent sum over (variable, coefficient ÷ leading).
-    private static func hash(_ terms: ArraySlice<Term>, leading: Double, built: LinearForm?) -> UInt64 {
-        if let built {
-            return zip(built.variables, built.coefficients).reduce(0) { $0 &+ Self.mix($1.0, $1.1) }
-        }
-        return terms.reduce(0) { $0 &+ Self.mix($1.variable.index, $1.coefficient / leading) }
-    }
-
+    @inline(__always)
     private static func mix(_ variable: Int, _ ratio: Double) -> UInt64 {
         var mixed = UInt64(truncatingIfNeeded: variable) &* 0x9E37_79B9_7F4A_7C15
         mixed ^= ratio.bitPattern &* 0xC2B2_AE3D_27D4_EB4F
@@ -269,7 +292,7 @@ private struct LinearForm: Equatable {
     var coefficients: [Double]
 
     /// The form of an expression's terms and the coefficient it was divided by.
-    static func of(_ terms: ArraySlice<Term>) -> (form: LinearForm, leading: Double) {
+    static func of(_ terms: UnsafeBufferPointer<Term>) -> (form: LinearForm, leading: Double) {
         let terms = terms.sorted { $0.variable.index < $1.variable.index }
         var variables: [Int] = []
         var coefficients: [Double] = []
@@ -295,72 +318,87 @@ private struct LinearForm: Equatable {
     }
 }
 
-/// Constraints grouped by a 64-bit hash, each group in the order its members were inserted: a
-/// hash table with linked members. A hash's slot is its top bits after multiplying by a random
-/// odd number drawn once per process (multiply-shift, universal), so however requests choose
-/// their hashes, different ones do not pile onto one slot.
+/// Constraints grouped by a 64-bit hash, kept only for the hashes several share: a hash table
+/// with linked members, built in one pass over raw storage, then each shared group's members
+/// laid out together. A hash's slot is its top bits after multiplying by a random odd number
+/// drawn once per process (multiply-shift, universal), so however requests choose their hashes,
+/// different ones do not pile onto one slot.
 private struct SameHash {
-    /// A hash's members: the first, the last, how many.
-    struct Group {
+    /// A hash's first and last member.
+    private struct Group {
         var hash: UInt64
-        var first: Int
-        var last: Int
-        var count: Int
+        var first: Int32
+        var last: Int32
     }
 
-    private(set) var groups: [Group] = []
-    /// Open addressing: the place in `groups` of the hash there, or -1.
-    private var slots: [Int]
-    /// member → the next member of its group, or -1.
-    private var next: [Int]
+    /// The members of the groups of more than one, group after group, each in insertion order.
+    let members: [Int]
+    /// Where each group of more than one is in `members`, in the order the groups got their second member.
+    let shared: [Range<Int>]
 
-    /// log2 of the number of slots.
-    private let bits: Int
-    private let multiplier = Self.seed
     private static let seed = UInt64.random(in: 0...UInt64.max) | 1
 
-    /// A table for members `0..<capacity`.
-    init(capacity: Int) {
+    /// The members `0..<count` that `hash` gives a hash, grouped by it. Inlined, so is `hash`.
+    @inline(__always)
+    init(count: Int, hash hashOf: (Int) -> UInt64?) {
         var bits = 4
-        while 1 << bits < 2 * capacity { bits += 1 }
-        self.bits = bits
-        slots = [Int](repeating: -1, count: 1 << bits)
-        next = [Int](repeating: -1, count: capacity)
-        groups.reserveCapacity(capacity)
-    }
-
-    mutating func insert(_ member: Int, hash: UInt64) {
+        while 1 << bits < 2 * count { bits += 1 }
+        let multiplier = Self.seed
+        // Raw storage, freed on return; its elements are plain integers.
+        let groups = UnsafeMutableBufferPointer<Group>.allocate(capacity: count)
+        let next = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+        let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 1 << bits)
+        defer {
+            groups.deallocate()
+            next.deallocate()
+            slots.deallocate()
+        }
+        slots.initialize(repeating: -1)
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
-        while true {
-            let group = slots[slot]
-            if group < 0 { break }
-            if groups[group].hash == hash {
-                next[groups[group].last] = member
-                groups[group].last = member
-                groups[group].count += 1
-                return
+        var groupCount = 0
+        // Places in `groups` of the groups with a second member, and how many members those have.
+        var sharing: [Int] = []
+        var sharingMembers = 0
+        for member in 0..<count {
+            guard let hash = hashOf(member) else { continue }
+            next[member] = -1
+            var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
+            while true {
+                let group = Int(slots[slot])
+                if group < 0 {
+                    slots[slot] = Int32(truncatingIfNeeded: groupCount)
+                    groups.initializeElement(at: groupCount, to: Group(hash: hash, first: Int32(member), last: Int32(member)))
+                    groupCount += 1
+                    break
+                }
+                if groups[group].hash == hash {
+                    if groups[group].first == groups[group].last {
+                        sharing.append(group)
+                        sharingMembers += 1
+                    }
+                    sharingMembers += 1
+                    next[Int(groups[group].last)] = Int32(member)
+                    groups[group].last = Int32(member)
+                    break
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
         }
-        slots[slot] = groups.count
-        groups.append(Group(hash: hash, first: member, last: member, count: 1))
-    }
-
-    /// The members of `group`, in insertion order.
-    func members(of group: Group) -> Members { Members(links: next, member: group.first) }
-
-    /// A group's members, read along the links.
-    struct Members: Sequence, IteratorProtocol {
-        /// member → the next member of its group, or -1.
-        let links: [Int]
-        var member: Int
-
-        mutating func next() -> Int? {
-            guard member >= 0 else { return nil }
-            defer { member = links[member] }
-            return member
+        var shared: [Range<Int>] = []
+        shared.reserveCapacity(sharing.count)
+        members = [Int](unsafeUninitializedCapacity: sharingMembers) { members, initialized in
+            for group in sharing {
+                let start = initialized
+                var member = groups[group].first
+                while member >= 0 {
+                    members.initializeElement(at: initialized, to: Int(member))
+                    initialized += 1
+                    member = next[Int(member)]
+                }
+                shared.append(start..<initialized)
+            }
         }
+        self.shared = shared
     }
 }
 
