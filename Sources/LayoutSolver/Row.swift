@@ -90,6 +90,27 @@ struct Row: Sendable {
         if i < terms.count && terms[i].symbol == symbol { terms.remove(at: i) }
     }
 
+    /// Solves `0 = row` for `symbol`, one of its terms with coefficient `a`: the row becomes
+    /// `symbol`'s definition, every other term and the constant times `-1 / a`, in one pass
+    /// (the same numbers as removing the term and then scaling). Returns `a`; 0, with the row
+    /// unchanged, when `symbol` is not in it.
+    @discardableResult
+    mutating func solve(for symbol: Int) -> Double {
+        let at = position(of: symbol)
+        guard at < terms.count, terms[at].symbol == symbol else { return 0 }
+        let a = terms[at].coefficient
+        let factor = -1 / a
+        constant *= factor
+        magnitude *= abs(factor)
+        let last = terms.count - 1
+        terms.withUnsafeMutableBufferPointer { terms in
+            for i in 0..<at { terms[i].coefficient *= factor }
+            for i in at..<last { terms[i] = Term(symbol: terms[i + 1].symbol, coefficient: terms[i + 1].coefficient * factor) }
+        }
+        terms.removeLast()
+        return a
+    }
+
     /// Multiplies every coefficient and the constant by `factor`.
     mutating func scale(by factor: Double) {
         constant *= factor

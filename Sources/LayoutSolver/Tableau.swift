@@ -296,10 +296,8 @@ struct Tableau: Sendable {
         let leaving = rowBasic[index]
         var row = rows[index]
         rows[index] = Row()
-        let a = row.coefficient(of: entering)
-        row.remove(entering)
-        row.add(-1, leaving)
-        row.scale(by: -1 / a)
+        let a = row.solve(for: entering)
+        row.add(1 / a, leaving)
         occurrences[entering] -= 1
         noteAdded(leaving, index)
         peakMagnitude = max(peakMagnitude, abs(row.constant))
@@ -449,9 +447,7 @@ struct Tableau: Sendable {
                 return tag
             }
         }
-        let a = row.coefficient(of: subject)
-        row.remove(subject)
-        row.scale(by: -1 / a)
+        row.solve(for: subject)
         if row.isOversized {
             // Reserved for the rows it took in, most of which cancelled.
             row = Row(fitting: row)

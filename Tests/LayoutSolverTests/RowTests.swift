@@ -1,0 +1,45 @@
+@testable import LayoutSolver
+import Testing
+
+/// `Row`: solving a row for one of its symbols. Values worked by hand.
+@Suite struct RowTests {
+    /// `0 = 6 + 2·s1 − 4·s3 + 8·s5`.
+    func row() -> Row {
+        var row = Row(constant: 6)
+        row.add(2, 1)
+        row.add(-4, 3)
+        row.add(8, 5)
+        return row
+    }
+
+    @Test func solvingForAMiddleSymbolDividesTheRestByMinusItsCoefficient() {
+        var row = row()
+        // s3 = (6 + 2·s1 + 8·s5) / 4 = 1.5 + 0.5·s1 + 2·s5
+        #expect(row.solve(for: 3) == -4)
+        #expect(row.constant == 1.5)
+        #expect(row.magnitude == 1.5)
+        #expect(row.terms.map(\.symbol) == [1, 5])
+        #expect(row.terms.map(\.coefficient) == [0.5, 2])
+    }
+
+    @Test func solvingForTheFirstOrLastSymbolKeepsTheOthersInOrder() {
+        var first = row()
+        // s1 = −3 + 2·s3 − 4·s5
+        #expect(first.solve(for: 1) == 2)
+        #expect(first.constant == -3)
+        #expect(first.terms.map(\.symbol) == [3, 5])
+        #expect(first.terms.map(\.coefficient) == [2, -4])
+        var last = row()
+        // s5 = −0.75 − 0.25·s1 + 0.5·s3
+        #expect(last.solve(for: 5) == 8)
+        #expect(last.constant == -0.75)
+        #expect(last.terms.map(\.coefficient) == [-0.25, 0.5])
+    }
+
+    @Test func aSymbolNotInTheRowLeavesItAsItWas() {
+        var row = row()
+        #expect(row.solve(for: 4) == 0)
+        #expect(row.constant == 6)
+        #expect(row.terms.map(\.coefficient) == [2, -4, 8])
+    }
+}
