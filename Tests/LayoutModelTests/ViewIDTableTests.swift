@@ -37,6 +37,24 @@ import Testing
         #expect(index(table, "e\u{301}") == ids.count - 1)
     }
 
+    @Test func idsAlikeInLengthAndFirstAndLastBytesAreTold() {
+        // Ids are compared by their length and first and last eight bytes before their bytes:
+        // ids that share those (longer than 16 bytes), or differ only in zero bytes past a
+        // shorter one's end, must still be told apart.
+        let ids = ["abcdefgh_1_ijklmnop", "abcdefgh_2_ijklmnop", "abcdefgh", "abcdefgh\0", "a", "a\0", "a\0\0",
+                   "abcdefghijklmnop", "abcdefghijklmnoq", "bbcdefghijklmnop", "abcdefgh12345678x"]
+        let table = ViewIDTable(ids)
+        #expect(table.firstDuplicate == nil)
+        for (k, id) in ids.enumerated() {
+            #expect(index(table, id) == k, "\(id)")
+            #expect(exactIndex(table, id) == k, "\(id)")
+        }
+        for missing in ["abcdefgh_3_ijklmnop", "abcdefgh\0\0", "\0", "abcdefghijklmnopq", "abcdefgh12345678y"] {
+            #expect(index(table, missing) == nil, "\(missing)")
+            #expect(exactIndex(table, missing) == nil, "\(missing)")
+        }
+    }
+
     @Test func repeatedIdsFindTheFirst() {
         let table = ViewIDTable(["root", "a", "b", "a", "\u{212A}", "K"])
         #expect(table.firstDuplicate == 3)

@@ -20,6 +20,8 @@ final class ViewIDTable: @unchecked Sendable {
     /// The ids' bytes, one after another; id `k` is `bytes[starts[k]..<starts[k + 1]]`.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let starts: UnsafeMutableBufferPointer<Int>
+    /// ``ViewIDTable/Words`` of each id's bytes in the table, compared before the bytes.
+    private let words: UnsafeMutableBufferPointer<Words>
     /// `k + 1` for id `k`, 0 for an empty slot; the count is a power of two above twice the ids.
     private let slots: UnsafeMutableBufferPointer<Int32>
     /// By ``ViewIDTable/quickSlot(_:)`` or the slot beside it (`^ 1`; at least 256 slots and
@@ -76,11 +78,15 @@ final class ViewIDTable: @unchecked Sendable {
         quick = .allocate(capacity: max(256, 2 * capacity))
         quick.initialize(repeating: 0)
         self.isASCII = isASCII
+        words = .allocate(capacity: ids.count)
+        for k in 0..<ids.count {
+            words.initializeElement(at: k, to: Words(id(k)))
+        }
         for k in 0..<ids.count {
             let key = id(k)
             var slot = Self.hash(key).hash & (capacity - 1)
             while slots[slot] != 0 {
-                if firstDuplicate == nil, matches(Int(slots[slot]) - 1, key) {
+                if firstDuplicate == nil, matches(Int(slots[slot]) - 1, key, words[k]) {
                     firstDuplicate = k
                 }
                 slot = (slot + 1) & (capacity - 1)
@@ -89,7 +95,7 @@ final class ViewIDTable: @unchecked Sendable {
         }
         if firstDuplicate == nil {
             for k in 0..<ids.count where isASCII[k] {
-                let slot = Self.quickSlot(id(k)) & (quick.count - 1)
+                let slot = Self.quickSlot(words[k]) & (quick.count - 1)
                 if quick[slot] == 0 {
                     quick[slot] = Int32(truncatingIfNeeded: k + 1)
                 } else if quick[slot ^ 1] == 0 {
@@ -102,38 +108,41 @@ final class ViewIDTable: @unchecked Sendable {
     deinit {
         bytes.deallocate()
         starts.deallocate()
+        words.deallocate()
         slots.deallocate()
         quick.deallocate()
     }
 
-    /// The id in the quick slots of `key` whose bytes are `key`, if any.
+    /// The id in the quick slots of `key`, whose words are `keyWords`, whose bytes are `key`, if any.
     @inline(__always)
-    private func quickIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let slot = Self.quickSlot(key) & (quick.count &- 1)
+    private func quickIndex(of key: UnsafeBufferPointer<UInt8>, _ keyWords: Words) -> Int? {
+        let slot = Self.quickSlot(keyWords) & (quick.count &- 1)
         let k = Int(quick[slot]) &- 1
         if k < 0 { return nil }
-        if matches(k, key) { return k }
+        if matches(k, key, keyWords) { return k }
         let other = Int(quick[slot ^ 1]) &- 1
-        return other >= 0 && matches(other, key) ? other : nil
+        return other >= 0 && matches(other, key, keyWords) ? other : nil
     }
 
     /// The index of the id whose bytes are `key` (up to canonical equivalence), `nil` when none is.
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let k = quickIndex(of: key) { return k }
+        let keyWords = Words(key)
+        if let k = quickIndex(of: key, keyWords) { return k }
         let (hash, isASCII) = Self.hash(key)
         guard isASCII else {
             return Array(String(decoding: key, as: UTF8.self)._nfcCodeUnits).withUnsafeBufferPointer { normalized in
-                index(of: normalized, hash: Self.hash(normalized).hash)
+                index(of: normalized, Words(normalized), hash: Self.hash(normalized).hash)
             }
         }
-        return index(of: key, hash: hash)
+        return index(of: key, keyWords, hash: hash)
     }
 
     /// The index of the id whose own bytes are `key` (not only canonically equivalent to it).
     func exactIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let k = quickIndex(of: key) { return k }
+        let keyWords = Words(key)
+        if let k = quickIndex(of: key, keyWords) { return k }
         let (hash, isASCII) = Self.hash(key)
-        guard isASCII, let index = index(of: key, hash: hash), self.isASCII[index] else { return nil }
+        guard isASCII, let index = index(of: key, keyWords, hash: hash), self.isASCII[index] else { return nil }
         return index
     }
 
@@ -143,22 +152,26 @@ final class ViewIDTable: @unchecked Sendable {
         return id.withUTF8 { index(of: $0) }
     }
 
-    /// The index of the id whose NFC bytes are `key`, which hashes to `hash`.
-    private func index(of key: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+    /// The index of the id whose NFC bytes are `key`, whose words are `keyWords` and which
+    /// hashes to `hash`.
+    private func index(of key: UnsafeBufferPointer<UInt8>, _ keyWords: Words, hash: Int) -> Int? {
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot] != 0 {
             let k = Int(slots[slot]) - 1
-            if matches(k, key) { return k }
+            if matches(k, key, keyWords) { return k }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    /// Whether id `k`'s bytes are `key`.
+    /// Whether id `k`'s bytes are `key`, whose words are `keyWords`: the words decide it for ids
+    /// up to 16 bytes long, and rule out most others before their bytes are compared.
     @inline(__always)
-    private func matches(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        id(k).hasSameBytes(as: key)
+    private func matches(_ k: Int, _ key: UnsafeBufferPointer<UInt8>, _ keyWords: Words) -> Bool {
+        let own = words[k]
+        guard own.head == keyWords.head, own.tail == keyWords.tail, own.count == keyWords.count else { return false }
+        return own.count <= 16 || id(k).hasSameBytes(as: key)
     }
 
     /// The bytes of id `k` in the table.
@@ -185,14 +198,28 @@ final class ViewIDTable: @unchecked Sendable {
         return (hash, high & 0x8080_8080_8080_8080 == 0)
     }
 
+    /// The length and the first and last eight bytes of an id or key: equal words mean equal
+    /// bytes for up to 16 bytes (the tail overlaps the head below 16, and is 0 below 8).
+    private struct Words {
+        /// The first eight bytes in memory order, zero past the end.
+        var head: UInt64
+        /// The last eight bytes in memory order, 0 for fewer than eight bytes.
+        var tail: UInt64
+        var count: Int
+
+        @inline(__always)
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            count = bytes.count
+            head = bytes.word(at: 0)
+            tail = count >= 8 ? bytes.word(at: count &- 8) : 0
+        }
+    }
+
     /// An unseeded mix of the length and the first and last eight bytes, for ``ViewIDTable/quick``
     /// (masked).
     @inline(__always)
-    private static func quickSlot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = key.count
-        let first = key.word(at: 0)
-        let last = count >= 8 ? key.word(at: count &- 8) : 0
-        let mixed = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
+    private static func quickSlot(_ words: Words) -> Int {
+        let mixed = (words.head ^ (words.tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: words.count)) &* 0xBF58_476D_1CE4_E5B9
         // The product's top bits depend on every bit of the key's words: they become the slot's
         // low bits (ids often differ only in their last bytes, which reach no lower bit).
         return Int(truncatingIfNeeded: mixed.byteSwapped)
