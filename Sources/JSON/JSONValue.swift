@@ -67,17 +67,14 @@ public struct JSONValue: Sendable {
 
     /// The elements of an array in order; `[]` for anything else.
     public var elements: [JSONValue] {
+        Array(elementSequence)
+    }
+
+    /// The elements of an array in order, read along the tape as they are iterated (no array of
+    /// values is made); none for anything else.
+    public var elementSequence: JSONElements {
         let entry = self.entry
-        guard entry.kind == .array else { return [] }
-        var result: [JSONValue] = []
-        result.reserveCapacity(Int(entry.length))
-        let tape = storage.tape
-        var i = index + 1
-        for _ in 0..<Int(entry.length) {
-            result.append(JSONValue(storage: storage, index: i))
-            i = Int(tape[i].next)
-        }
-        return result
+        return JSONElements(storage: storage, first: index + 1, count: entry.kind == .array ? Int(entry.length) : 0)
     }
 
     /// The members of an object in document order; `[]` for anything else.
@@ -163,5 +160,41 @@ public struct JSONValue: Sendable {
         return entry.hasEscapes
             ? String(decoding: unescape(content), as: UTF8.self)
             : String(decoding: content, as: UTF8.self)
+    }
+}
+
+/// The elements of one array of a ``JSONDocument``, in order (``JSONValue/elementSequence``):
+/// each is found from the one before it by the tape entry's end of subtree.
+public struct JSONElements: Sequence {
+    let storage: JSONStorage
+    /// Tape index of the first element (meaningful only when `count > 0`).
+    let first: Int
+    /// The number of elements.
+    public let count: Int
+
+    /// Whether the array has no elements.
+    public var isEmpty: Bool { count == 0 }
+
+    public var underestimatedCount: Int { count }
+
+    public func makeIterator() -> Iterator {
+        Iterator(storage: storage, index: first, remaining: count)
+    }
+
+    /// Walks the elements along the tape.
+    public struct Iterator: IteratorProtocol {
+        let storage: JSONStorage
+        /// Tape index of the next element.
+        var index: Int
+        /// Elements not yet returned.
+        var remaining: Int
+
+        public mutating func next() -> JSONValue? {
+            guard remaining > 0 else { return nil }
+            let value = JSONValue(storage: storage, index: index)
+            index = Int(storage.tape[index].next)
+            remaining &-= 1
+            return value
+        }
     }
 }

@@ -42,6 +42,26 @@ import Testing
         #expect(root[2]?.count == 0)
     }
 
+    @Test func elementSequenceWalksElementsOfEveryKindInOrder() throws {
+        // Elements that are containers span several tape entries: each step skips a whole subtree.
+        let root = try #require(parse(#"[[1, [2, [3]]], {"a": [4, 5], "b": {}}, "s", 6, [], null]"#))
+        let elements = root.elementSequence
+        #expect(elements.count == 6)
+        #expect(!elements.isEmpty)
+        #expect(elements.map(\.kind) == [.array, .object, .string, .number, .array, .null])
+        #expect(elements.map(\.offset) == root.elements.map(\.offset))
+        #expect(Array(elements).last?.kind == .null)
+        #expect(root[0]?[1]?.elementSequence.map(\.count) == [0, 1])
+        #expect(root[4]?.elementSequence.isEmpty == true)
+        #expect(root[4]?.elementSequence.count == 0)
+        for scalarOrObject in [root[1], root[2], root[3], root[5]] {
+            #expect(scalarOrObject?.elementSequence.isEmpty == true)
+            #expect(scalarOrObject.map { Array($0.elementSequence).isEmpty } == true)
+        }
+        // Iterating twice gives the same elements.
+        #expect(elements.map(\.offset) == elements.map(\.offset))
+    }
+
     @Test func accessorsNeverTrapOnTheWrongKind() throws {
         let root = try #require(parse(text))
         #expect(root["frame"]?[-1] == nil)

@@ -209,10 +209,11 @@ public struct ObjectReader {
         return try ObjectReader(member, base: pointer, memberName: keys.names[field], allowed: allowed, maxMagnitude: maxMagnitude)
     }
 
-    public func array(_ key: String) throws(LayoutProblem) -> [JSONValue]? {
+    /// The elements of the array at `key`, read in place as they are iterated; `nil` when absent.
+    public func array(_ key: String) throws(LayoutProblem) -> JSONElements? {
         guard let member = member(key) else { return nil }
         guard member.kind == .array else { throw .schema("'\(key)' must be an array, found \(member.kind.article)", at: pointer / key) }
-        return member.elements
+        return member.elementSequence
     }
 
     /// Checks a JSON number named `name` in messages: finite (1e309 and 400-digit literals are out

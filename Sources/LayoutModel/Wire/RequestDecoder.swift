@@ -61,7 +61,27 @@ public enum RequestDecoder {
         }
         let tree = try ViewTree(views: views, limits: limits)
 
-        let elements = try top.array("constraints") ?? []
+        var constraints: [LayoutConstraint] = []
+        if let elements = try top.array("constraints") {
+            constraints = try Self.constraints(elements, tree: tree, direction: direction, limits: limits)
+        }
+
+        var displayScale: Double?
+        if let scale = try top.number("displayScale") {
+            guard [1, 2, 3].contains(scale) else {
+                throw .invalid("invalid-display-scale", "displayScale must be 1, 2 or 3, not \(scale.constraintText)", at: .root / "displayScale")
+            }
+            displayScale = scale
+        }
+        return LayoutRequest(
+            sizes: sizes, isMultiSize: isMultiSize, layoutDirection: direction,
+            tree: tree, constraints: constraints,
+            displayScale: displayScale, strict: try top.bool("strict") ?? false,
+            explain: try explain(top, tree: tree, limits: limits))
+    }
+
+    /// The elements of `constraints`, expanded and checked against the limits in order.
+    private static func constraints(_ elements: JSONElements, tree: ViewTree, direction: LayoutDirection, limits: LayoutLimits) throws(LayoutProblem) -> [LayoutConstraint] {
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(elements.count)
         // A constraint compiles to at most 2 + 2 × the deepest depth terms. While the sum of those
@@ -92,19 +112,7 @@ public enum RequestDecoder {
                 }
             }
         }
-
-        var displayScale: Double?
-        if let scale = try top.number("displayScale") {
-            guard [1, 2, 3].contains(scale) else {
-                throw .invalid("invalid-display-scale", "displayScale must be 1, 2 or 3, not \(scale.constraintText)", at: .root / "displayScale")
-            }
-            displayScale = scale
-        }
-        return LayoutRequest(
-            sizes: sizes, isMultiSize: isMultiSize, layoutDirection: direction,
-            tree: tree, constraints: constraints,
-            displayScale: displayScale, strict: try top.bool("strict") ?? false,
-            explain: try explain(top, tree: tree, limits: limits))
+        return constraints
     }
 
     /// `explain`: ids of declared views or guides (each at most once in the answer), at most `limits.maxExplain`.
