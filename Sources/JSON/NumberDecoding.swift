@@ -10,6 +10,7 @@ private let exactPowersOfTen: [Double] = [
 /// are computed exactly with one multiplication or division; everything else falls back
 /// to the standard library's correctly rounded conversion (overflow gives ±infinity).
 func decodeNumber(_ s: UnsafeBufferPointer<UInt8>) -> Double {
+    if let integer = smallInteger(s) { return integer }
     var i = 0
     let negative = i < s.count && s[i] == ASCII.minus
     if negative { i += 1 }
@@ -51,6 +52,27 @@ func decodeNumber(_ s: UnsafeBufferPointer<UInt8>) -> Double {
         return negative ? -value : value
     }
     return Double(String(decoding: s, as: UTF8.self)) ?? .nan
+}
+
+/// The value of an integer literal of at most 15 digits, maybe negative (most numbers of a
+/// request: sizes, constants, priorities), which a Double holds exactly; `nil` for any other
+/// literal. One pass over the digits, without the general path's exponent and digit counts.
+@inline(__always)
+private func smallInteger(_ s: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard let start = s.baseAddress, !s.isEmpty else { return nil }
+    let negative = start[0] == ASCII.minus
+    var i = negative ? 1 : 0
+    guard s.count &- i <= 15 else { return nil }
+    // Below 10^15: an Int, converted in one instruction.
+    var value = 0
+    while i < s.count {
+        let digit = start[i] &- ASCII.zero
+        guard digit < 10 else { return nil }
+        value = value &* 10 &+ Int(digit)
+        i &+= 1
+    }
+    let magnitude = Double(value)
+    return negative ? -magnitude : magnitude
 }
 
 /// Adds one digit to the significand, tracking significant digits and the decimal exponent.

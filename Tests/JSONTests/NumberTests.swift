@@ -25,6 +25,25 @@ import Testing
         #expect(number("2.2250738585072011e-308") == 2.2250738585072011e-308)
     }
 
+    @Test func integersOfEveryLengthMatchTheStandardLibrary() {
+        // Integers up to 15 digits take their own path; longer ones and any with a fraction or an
+        // exponent the general one.
+        var generator = SplitMix64(seed: 11)
+        for digits in 1...18 {
+            for _ in 0..<50 {
+                var text = String(generator.next() % 9 + 1)
+                for _ in 1..<digits { text += String(generator.next() % 10) }
+                for literal in [text, "-" + text, text + ".0", text + "e0"] {
+                    #expect(number(literal) == Double(literal), "\(literal)")
+                }
+            }
+        }
+        for literal in ["999999999999999", "-999999999999999", "1000000000000000", "9007199254740993", "-0", "0"] {
+            #expect(number(literal) == Double(literal), "\(literal)")
+            #expect(number(literal)?.sign == Double(literal)?.sign, "\(literal)")
+        }
+    }
+
     @Test func outOfRangeLiterals() {
         #expect(number("1e309") == .infinity)
         #expect(number("-1e309") == -.infinity)
