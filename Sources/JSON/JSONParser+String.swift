@@ -6,10 +6,17 @@ extension JSONParser {
         try scanString(at: start, signing: false).end
     }
 
-    /// ``scanString(at:)``, and when `signing`, the string's ``signature(of:)``: from the
-    /// first eight bytes the scan loads anyway, unless the string has escapes.
+    /// ``scanString(at:)`` for an object key, and its ``signature(of:)``: from the first eight
+    /// bytes the scan loads anyway, unless the key has escapes.
     @inline(__always)
-    mutating func scanString(at start: Int, signing: Bool) throws(JSONSyntaxError) -> (end: Int, signature: UInt64?) {
+    mutating func scanKey(at start: Int) throws(JSONSyntaxError) -> (end: Int, signature: UInt64) {
+        let (end, signature) = try scanString(at: start, signing: true)
+        return (end, signature ?? 0)
+    }
+
+    /// ``scanString(at:)``, and when `signing`, the string's ``signature(of:)`` (else `nil`).
+    @inline(__always)
+    private mutating func scanString(at start: Int, signing: Bool) throws(JSONSyntaxError) -> (end: Int, signature: UInt64?) {
         var j = start &+ 1
         var escaped = false
         // Eight bytes at a time, then straight to the first special one. j <= p.count holds

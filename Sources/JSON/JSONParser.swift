@@ -16,10 +16,9 @@ struct JSONParser {
         /// Completed elements or members so far.
         var count: UInt32
         var isObject: Bool
-        /// Whether two of the first keys set the same bit of `keyBits`, so that the object may repeat a key.
-        var keyBitShared = false
-        /// One bit per key signature of the first ``JSONParser/pairwiseDuplicateLimit`` keys, set
-        /// as each key is scanned: equal keys set the same bit.
+        /// One bit per key signature, set as each key is scanned: equal keys set the same bit, so
+        /// in an object of at most ``JSONParser/pairwiseDuplicateLimit`` keys (bigger ones are
+        /// always checked) fewer bits than keys mean two keys share one and may be equal.
         var keyBits: UInt64 = 0
     }
 
@@ -94,12 +93,8 @@ struct JSONParser {
                         ? "expected a string key, found \(ASCII.describe(p[i]))"
                         : "unexpected end of input; expected a string key")
                 }
-                let (end, signature) = try scanString(at: i, signing: Int(top.count) < Self.pairwiseDuplicateLimit)
-                if let signature {
-                    let bit = Self.signatureBit(signature)
-                    top.keyBitShared = top.keyBitShared || top.keyBits & bit != 0
-                    top.keyBits |= bit
-                }
+                let (end, signature) = try scanKey(at: i)
+                top.keyBits |= Self.signatureBit(signature)
                 i = skipWhitespace(from: end)
                 guard base[i] == ASCII.colon else {
                     throw error(at: i, "expected ':' after an object key")
@@ -194,8 +189,9 @@ struct JSONParser {
     /// Pops the innermost container, after checking an object for duplicate keys.
     @inline(__always)
     mutating func close() throws(JSONSyntaxError) {
-        // An object of few keys whose bits are all distinct cannot repeat one.
-        if top.isObject && top.count > 1 && (top.keyBitShared || Int(top.count) > Self.pairwiseDuplicateLimit) {
+        // An object of few keys whose bits are all distinct (as many as keys) cannot repeat one.
+        if top.isObject && top.count > 1
+            && (Int(top.count) > Self.pairwiseDuplicateLimit || top.keyBits.nonzeroBitCount < Int(top.count)) {
             try checkDuplicateKeys()
         }
         let entry = top.entry

@@ -115,6 +115,17 @@ import Testing
         }
     }
 
+    @Test func aRepeatAmongSixteenKeysIsFoundWhereverItIs() throws {
+        // Up to 16 keys an object is checked only when fewer of its key bits are set than it has
+        // keys: a repeat sets no new bit, at any place, with other objects closed in between.
+        for place in 1..<16 {
+            var members = (0..<15).map { "\"k\($0)\": {\"k\($0)\": [\($0)]}" }
+            members.insert(#""k0": 0"#, at: place)
+            let error = try #require(parseError("{" + members.joined(separator: ", ") + "}"), "at \(place)")
+            #expect(error.message == #"duplicate key "k0""#)
+        }
+    }
+
     @Test func duplicateKeysInSiblingObjectsAreFine() {
         _ = parse(#"[{"a": 1}, {"a": 2}, {"a": {"a": {"a": 3}}}]"#)
     }
