@@ -60,6 +60,18 @@ import Testing
         #expect(error.message.contains("end of input"))
     }
 
+    @Test func aColonRightAfterTheKeyOrAfterWhitespaceIsFoundAndAMissingOneIsWhereItShouldBe() throws {
+        for text in [#"{"a":1}"#, #"{"a" :1}"#, "{\"a\"\n\t :\r 1}", #"{"a": {"b"  :[]}, "c":2}"#] {
+            #expect(parse(text) != nil, "\(text)")
+        }
+        let cases: [(String, Int)] = [(#"{"a" 1}"#, 5), (#"{"a"1}"#, 4), (#"{"a"}"#, 4), (#"{"a""#, 4), ("{\"a\" \n", 6), (#"{"a";1}"#, 4)]
+        for (text, offset) in cases {
+            let error = try #require(parseError(text), "\(text)")
+            #expect(error.offset == offset, "\(text)")
+            #expect(error.message == "expected ':' after an object key", "\(text)")
+        }
+    }
+
     @Test func duplicateKeyPointsAtTheSecondOccurrence() throws {
         let text = #"{"list": [{"id": 1, "name": "x", "id": 2}]}"#
         let error = try #require(parseError(text))
