@@ -173,23 +173,27 @@ extension JSONFields {
         let tape = storage.tape
         let entry = tape[objectIndex]
         if entry.kind == .object {
-            var i = objectIndex &+ 1
-            for _ in 0..<Int(entry.length) {
-                let keyEntry = tape[i]
+            // Member by member until the tape index just past the object (no count to keep).
+            let end = Int(entry.next)
+            var key = objectIndex &+ 1
+            while key < end {
+                let keyEntry = tape[key]
                 let found = keyEntry.hasEscapes
                     ? unescape(storage.content(of: keyEntry)).withUnsafeBufferPointer { keys.index(of: $0) }
                     : keys.index(ofPadded: storage.start + (Int(keyEntry.offset) &+ 1), count: Int(keyEntry.length))
+                let value = key &+ 1
+                key = Int(tape[value].next)
                 if let found {
                     // `found` is below the capacity (the precondition above): a plain store into the
                     // vector's bytes, not the SIMD subscript's checked lane insert (~20 instructions).
                     withUnsafeMutableBytes(of: &slots) {
-                        $0.storeBytes(of: Int32(truncatingIfNeeded: i &+ 1), toByteOffset: found &* 4, as: Int32.self)
+                        $0.storeBytes(of: Int32(truncatingIfNeeded: value), toByteOffset: found &* 4, as: Int32.self)
                     }
+                    if found < allowed { continue }
                 }
-                if unknown < 0 && (found ?? allowed) >= allowed {
-                    unknown = Int32(truncatingIfNeeded: i)
+                if unknown < 0 {
+                    unknown = Int32(truncatingIfNeeded: value &- 1)
                 }
-                i = Int(tape[i &+ 1].next)
             }
         }
         self.init(storage: storage, objectIndex: objectIndex, slots: slots, unknown: unknown)

@@ -127,6 +127,21 @@ import Testing
         #expect(fields.number(2) == 2)
     }
 
+    @Test func readsMembersWhoseValuesAreContainersAndStopsAtTheObjectsEnd() throws {
+        // Each member is found from the one before by its value's end of subtree, up to the
+        // object's own end: the next object's members are not read as this one's.
+        let document = try JSONDocument(parsing: Array(#"[{"a": {"b": [1, {"c": 2}]}, "c": [3], "d": {}}, {"a": 9, "x": 1}, {}]"#.utf8))
+        let keys = JSONKeys(["a", "c", "d"])
+        let first = try #require(document.root[0]).fields(keys)
+        #expect(first[0]?.kind == .object && first[0]?["b"]?[1]?["c"]?.number == 2)
+        #expect(first[1]?.elements.map(\.number) == [3])
+        #expect(first[2]?.count == 0 && first.unknownKey == nil)
+        let second = try #require(document.root[1]).fields(keys, allowed: 1)
+        #expect(second.number(0) == 9 && !second.has(1) && !second.has(2) && second.unknownKey == "x")
+        let empty = try #require(document.root[2]).fields(keys)
+        #expect(!empty.has(0) && !empty.has(1) && !empty.has(2) && empty.unknownKey == nil)
+    }
+
     @Test func readsMembersInPlace() throws {
         let document = try JSONDocument(parsing: Array(#"{"n": -1.5e2, "s": "l\u0065ft", "t": "centerXWithinMargins", "z": null}"#.utf8))
         let fields = document.root.fields(JSONKeys(["n", "s", "t", "z", "absent"]))
