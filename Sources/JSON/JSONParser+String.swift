@@ -10,13 +10,12 @@ extension JSONParser {
     /// bytes the scan loads anyway, unless the key has escapes.
     @inline(__always)
     mutating func scanKey(at start: Int) throws(JSONSyntaxError) -> (end: Int, signature: UInt64) {
-        let (end, signature) = try scanString(at: start, signing: true)
-        return (end, signature ?? 0)
+        try scanString(at: start, signing: true)
     }
 
-    /// ``scanString(at:)``, and when `signing`, the string's ``signature(of:)`` (else `nil`).
+    /// ``scanString(at:)``, and when `signing`, the string's ``signature(of:)`` (else 0).
     @inline(__always)
-    private mutating func scanString(at start: Int, signing: Bool) throws(JSONSyntaxError) -> (end: Int, signature: UInt64?) {
+    private mutating func scanString(at start: Int, signing: Bool) throws(JSONSyntaxError) -> (end: Int, signature: UInt64) {
         var j = start &+ 1
         var escaped = false
         // Eight bytes at a time, then straight to the first special one. j <= p.count holds
@@ -49,7 +48,7 @@ extension JSONParser {
                               length: UInt32(truncatingIfNeeded: length),
                               next: UInt32(truncatingIfNeeded: tape.count &+ 1))
         tape.append(entry)
-        guard signing else { return (j &+ 1, nil) }
+        guard signing else { return (j &+ 1, 0) }
         return (j &+ 1, escaped ? signature(of: entry) : JSONKeys.head(first, count: length))
     }
 

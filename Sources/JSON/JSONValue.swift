@@ -175,8 +175,10 @@ public struct JSONElements: Sequence {
     /// Whether the array has no elements.
     public var isEmpty: Bool { count == 0 }
 
+    /// The number of elements: all of them are there.
     public var underestimatedCount: Int { count }
 
+    /// An iterator from the first element.
     public func makeIterator() -> Iterator {
         Iterator(storage: storage, index: first, remaining: count)
     }
@@ -189,6 +191,7 @@ public struct JSONElements: Sequence {
         /// Elements not yet returned.
         var remaining: Int
 
+        /// The next element, `nil` after the last.
         public mutating func next() -> JSONValue? {
             guard remaining > 0 else { return nil }
             let value = JSONValue(storage: storage, index: index)
