@@ -250,16 +250,34 @@ public struct Solver: Sendable {
         try remove(ConstraintHandle(index: editOf[variable.index]))
     }
 
+    /// `addEditVariable` and then `suggestValue(value, for: variable)`, to the same tableau and
+    /// pivots, but the values are left to the next `solve()` (until then they are those of the
+    /// last solve): for a solver still being built, whose values nobody reads before it is
+    /// solved, where each read passes over every variable and required constraint. A value that
+    /// cannot hold throws as `suggestValue` does, and the edit stays at its first value.
+    @discardableResult
+    public mutating func addEditVariable(_ variable: Variable, priority: Double, value: Double) throws(SolverError) -> ConstraintHandle {
+        let handle = try addEditVariable(variable, priority: priority)
+        try suggest(value, for: variable, readingValues: false)
+        return handle
+    }
+
     /// Re-solves by the dual simplex, without rebuilding. A required edit whose value cannot hold
     /// throws .unsatisfiable (the set includes the edit's handle) and leaves the previous value in force.
     public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        try suggest(value, for: variable, readingValues: true)
+    }
+
+    /// `suggestValue`; without `readingValues` the optimisations before and after the dual
+    /// simplex make the same pivots but read no values, and the next `solve()` reads them.
+    mutating func suggest(_ value: Double, for variable: Variable, readingValues: Bool) throws(SolverError) {
         guard variable.index >= 0, variable.index < editOf.count, editOf[variable.index] >= 0 else {
             throw .unknownEditVariable(variable)
         }
         guard value.isFinite else { throw .invalidValue("suggested value \(value) is not finite") }
         tableau.meter.startRun()
         let handle = editOf[variable.index]
-        if needsSolve { try optimize() }
+        if needsSolve { try readingValues ? optimize() : reachOptimum() }
         tableau.endBatch()
         guard case .tableau(let tag) = records[handle].placement else { return }
         let delta = value + records[handle].constant
@@ -284,7 +302,12 @@ public struct Solver: Sendable {
             throw error
         }
         records[handle].constant = -value
-        try optimize()
+        if readingValues {
+            try optimize()
+        } else {
+            try reachOptimum()
+            needsSolve = true
+        }
     }
 
     /// Optimises; a no-op if already optimal. Values and ambiguity are valid afterwards.
@@ -497,17 +520,10 @@ public struct Solver: Sendable {
         tableau.meter = budgetMeter
     }
 
-    /// Places the pending optional constraints and optimises (see `placePending`), reads every
+    /// Places the pending optional constraints and optimises (see `reachOptimum`), reads every
     /// value, and checks that the required constraints hold.
     mutating func optimize() throws(SolverError) {
-        tableau.beginBatch()
-        do {
-            try placePending()
-            try tableau.optimize()
-        } catch {
-            tableau.endBatch()
-            throw error
-        }
+        try reachOptimum()
         tableau.readValues(into: &values)
         for handle in definitions {
             guard case .definition(let subject) = records[handle].placement else { continue }
@@ -526,6 +542,19 @@ public struct Solver: Sendable {
         valuePeak = values.reduce(0) { max($0, abs($1)) }
         try verifyRequired()
         needsSolve = false
+    }
+
+    /// Places the pending optional constraints and optimises (see `placePending`), reading no
+    /// value: `needsSolve` stays as it is, for `optimize` to read them.
+    mutating func reachOptimum() throws(SolverError) {
+        tableau.beginBatch()
+        do {
+            try placePending()
+            try tableau.optimize()
+        } catch {
+            tableau.endBatch()
+            throw error
+        }
     }
 
     /// Moves the pending optional constraints into the tableau a priority level at a time,

@@ -87,8 +87,7 @@ private struct Installation {
                 constraints.append(.rootSize(axis), variable, constant: -value, .equal, priority: LayoutPriority.required.value)
                 let handle: ConstraintHandle
                 do {
-                    handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value)
-                    try self.solver.suggestValue(value, for: variable)
+                    handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value, value: value)
                 } catch {
                     throw problem(error)
                 }
