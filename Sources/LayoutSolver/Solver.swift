@@ -205,7 +205,7 @@ public struct Solver: Sendable {
         }
         records[constraint.index].placement = .removed
         impliedEqualities.remove(constraint.index)
-        for variable in terms.variables[record.terms] { uses[variable] -= 1 }
+        terms.count(record.terms, into: &uses, adding: -1)
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
         var rebuilds = inlined || (record.editVariable >= 0 && editMarkerPinned) || slackHosts.contains(constraint.index)
         switch record.placement {
@@ -362,7 +362,7 @@ public struct Solver: Sendable {
             record.placement = try place(record, handle: handle)
         }
         records.append(record)
-        for variable in terms.variables[record.terms] { uses[variable] += 1 }
+        terms.count(record.terms, into: &uses, adding: 1)
         return ConstraintHandle(index: handle)
     }
 
@@ -509,7 +509,7 @@ public struct Solver: Sendable {
                 } else {
                     records[handle].placement = try place(records[handle], handle: handle)
                 }
-                for variable in terms.variables[records[handle].terms] { uses[variable] += 1 }
+                terms.count(records[handle].terms, into: &uses, adding: 1)
             } catch {
                 records[handle].placement = .removed
                 if records[handle].editVariable >= 0 { editOf[records[handle].editVariable] = -1 }

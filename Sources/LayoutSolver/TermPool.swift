@@ -117,6 +117,17 @@ struct TermPool: Sendable {
         return .success(kept)
     }
 
+    /// Adds `amount` to `counts[v]` for the variable `v` of each term in `terms` (a range this
+    /// pool returned; `counts` covers every variable): through the storages' buffers, so the
+    /// counts are checked for sharing once, not at each term, and no slice is retained.
+    func count(_ terms: Range<Int>, into counts: inout [Int], adding amount: Int) {
+        variables.withUnsafeBufferPointer { variables in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for i in terms { counts[variables[i]] += amount }
+            }
+        }
+    }
+
     /// Appends the one-term expression `coefficient · variable`.
     mutating func append(_ coefficient: Double, _ variable: Int) -> Range<Int> {
         variables.append(variable)

@@ -20,6 +20,22 @@ import Testing
         #expect(expression.constant == -5 && expression.magnitude == 5)
     }
 
+    @Test func countsTheVariablesOfARange() throws {
+        var pool = TermPool()
+        let first = try pool.append(normalizing: LinearExpression([Term(z, 1), Term(x, 2)]), variableCount: 3)
+        let second = try pool.append(normalizing: LinearExpression([Term(y, 1), Term(z, -1)]), variableCount: 3)
+        var counts = [0, 0, 0]
+        pool.count(first, into: &counts, adding: 1)
+        pool.count(second, into: &counts, adding: 1)
+        #expect(counts == [1, 1, 2])
+        pool.count(first, into: &counts, adding: -1)
+        #expect(counts == [0, 1, 1])
+        // A copy shares no counts with the table counted into.
+        let kept = counts
+        pool.count(second, into: &counts, adding: 1)
+        #expect(kept == [0, 1, 1] && counts == [0, 2, 2])
+    }
+
     @Test func aRejectedExpressionLeavesThePoolAsItWas() throws {
         var pool = TermPool()
         _ = try pool.append(normalizing: LinearExpression([Term(x, 1)]), variableCount: 3)
