@@ -157,11 +157,19 @@ public struct Solver: Sendable {
 
     /// Makes a new variable, with the next dense index.
     public mutating func makeVariable() -> Variable {
-        uses.append(0)
-        definedBy.append(-1)
-        editOf.append(-1)
-        values.append(0)
-        return Variable(index: values.count - 1)
+        makeVariables(count: 1).lowerBound
+    }
+
+    /// Makes `count` new variables, with the next dense indices: each table grows once, where
+    /// `makeVariable()` checks every table for sharing and room at each variable.
+    public mutating func makeVariables(count: Int) -> Range<Variable> {
+        let first = Variable(index: values.count)
+        let count = max(0, count)
+        uses.append(contentsOf: repeatElement(0, count: count))
+        definedBy.append(contentsOf: repeatElement(-1, count: count))
+        editOf.append(contentsOf: repeatElement(-1, count: count))
+        values.append(contentsOf: repeatElement(0, count: count))
+        return first..<first.advanced(by: count)
     }
 
     /// The number of variables made so far.
