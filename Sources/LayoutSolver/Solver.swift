@@ -186,12 +186,24 @@ public struct Solver: Sendable {
     public mutating func add(
         _ expression: LinearExpression, _ relation: Relation, priority: Double = 1000
     ) throws(SolverError) -> ConstraintHandle {
+        try expression.terms.withUnsafeBufferPointer { (terms) throws(SolverError) in
+            try add(terms, constant: expression.constant, relation, priority: priority)
+        }
+    }
+
+    /// Adds `Σ terms + constant  relation  0` at `priority`, as `add(_:_:priority:)` does: for a
+    /// caller that keeps its terms in storage of its own, which the solver copies from without a
+    /// `LinearExpression` in between.
+    @discardableResult
+    public mutating func add(
+        _ terms: UnsafeBufferPointer<Term>, constant: Double, _ relation: Relation, priority: Double = 1000
+    ) throws(SolverError) -> ConstraintHandle {
         tableau.meter.startRun()
         try Solver.validate(priority: priority)
         tableau.beginBatch()
-        let range = try terms.append(normalizing: expression, variableCount: variableCount)
+        let range = try self.terms.append(normalizing: terms, constant: constant, variableCount: variableCount)
         return try appendNew(Record(
-            terms: range, constant: expression.constant, relation: relation, priority: priority, editVariable: -1))
+            terms: range, constant: constant, relation: relation, priority: priority, editVariable: -1))
     }
 
     /// Removes a constraint. Removing a required equality that sits in the tableau rebuilds it.
