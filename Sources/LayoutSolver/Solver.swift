@@ -145,6 +145,10 @@ public struct Solver: Sendable {
         inequalities.reserveCapacity(constraints)
         // Layout constraints name two to four variables.
         terms.reserveCapacity(4 * constraints)
+        // Keys are variables; an expression with definitions inlined is a chain's worth of terms.
+        inlining.reserveCapacity(keys: variables, terms: 16)
+        inlinedVariables.reserveCapacity(16)
+        inlinedCoefficients.reserveCapacity(16)
         // A constraint makes at most two symbols of its own; most rows come from constraints.
         tableau.reserveCapacity(variables: variables, symbols: variables + 2 * constraints, rows: constraints)
     }
