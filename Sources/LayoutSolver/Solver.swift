@@ -149,6 +149,7 @@ public struct Solver: Sendable {
         inlining.reserveCapacity(keys: variables, terms: 16)
         inlinedVariables.reserveCapacity(16)
         inlinedCoefficients.reserveCapacity(16)
+        inliningPending.reserveCapacity(16)
         // A constraint makes at most two symbols of its own; most rows come from constraints.
         tableau.reserveCapacity(variables: variables, symbols: variables + 2 * constraints, rows: constraints)
     }

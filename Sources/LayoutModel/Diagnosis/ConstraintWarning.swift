@@ -357,7 +357,9 @@ private struct SameHash {
         let mask = slots.count - 1
         var groupCount = 0
         // Places in `groups` of the groups with a second member, and how many members those have.
+        // At most one group in two members shares: reserved once, not grown group by group.
         var sharing: [Int] = []
+        sharing.reserveCapacity(count / 2)
         var sharingMembers = 0
         for member in 0..<count {
             guard let hash = hashOf(member) else { continue }
