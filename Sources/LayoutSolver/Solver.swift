@@ -550,19 +550,27 @@ public struct Solver: Sendable {
     mutating func optimize() throws(SolverError) {
         try reachOptimum()
         tableau.readValues(into: &values)
-        for handle in definitions {
-            guard case .definition(let subject) = records[handle].placement else { continue }
-            let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
-            var sum = expression.constant
-            var own = 1.0
-            for i in expression.variables.indices {
-                if expression.variables[i] == subject {
-                    own = expression.coefficients[i]
-                } else {
-                    sum += expression.coefficients[i] * values[expression.variables[i]]
+        // Each definition's value from the values before it, read through the buffers: an
+        // expression of pool slices per definition retained and released both.
+        let (definitions, records) = (self.definitions, self.records)
+        terms.variables.withUnsafeBufferPointer { variables in
+            terms.coefficients.withUnsafeBufferPointer { coefficients in
+                values.withUnsafeMutableBufferPointer { values in
+                    for handle in definitions {
+                        guard case .definition(let subject) = records[handle].placement else { continue }
+                        var sum = records[handle].constant
+                        var own = 1.0
+                        for i in records[handle].terms {
+                            if variables[i] == subject {
+                                own = coefficients[i]
+                            } else {
+                                sum += coefficients[i] * values[variables[i]]
+                            }
+                        }
+                        values[subject] = -sum / own + 0
+                    }
                 }
             }
-            values[subject] = -sum / own + 0
         }
         valuePeak = values.reduce(0) { max($0, abs($1)) }
         try verifyRequired()
