@@ -465,14 +465,17 @@ public struct Solver: Sendable {
         for i in expression.variables.indices { accumulate(expression.variables[i], expression.coefficients[i]) }
         while let handle = pending.popLast() {
             guard case .definition(let subject) = records[handle].placement, let factor = sum.take(subject) else { continue }
-            let definition = terms.expression(records[handle].terms, constant: records[handle].constant)
-            guard let own = definition.variables.firstIndex(of: subject) else { continue }
+            // Read from the pool by index: an expression of pool slices would be retained and
+            // released for each definition expanded.
+            let definition = records[handle].terms
+            let definitionConstant = records[handle].constant
+            guard let own = definition.first(where: { terms.variables[$0] == subject }) else { continue }
             // subject = -(Σ others + constant) / own coefficient
-            let scale = -factor / definition.coefficients[own]
-            constant += scale * definition.constant
-            magnitude = max(magnitude, abs(scale * definition.constant))
-            for i in definition.variables.indices where i != own {
-                accumulate(definition.variables[i], scale * definition.coefficients[i])
+            let scale = -factor / terms.coefficients[own]
+            constant += scale * definitionConstant
+            magnitude = max(magnitude, abs(scale * definitionConstant))
+            for i in definition where i != own {
+                accumulate(terms.variables[i], scale * terms.coefficients[i])
             }
         }
         sum.drain(into: &inlinedVariables, &inlinedCoefficients)
