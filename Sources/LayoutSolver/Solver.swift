@@ -349,6 +349,11 @@ public struct Solver: Sendable {
         impliedEqualities.contains(constraint.index)
     }
 
+    /// Whether some required equality reduced to `0 = 0` as it entered (see
+    /// `isImpliedByEarlierConstraints`): a caller asking about every constraint can skip them all
+    /// when none did.
+    public var hasImpliedEqualities: Bool { !impliedEqualities.isEmpty }
+
     /// The value of `variable` after the last `solve()` (0 for an unknown variable).
     public func value(of variable: Variable) -> Double {
         variable.index >= 0 && variable.index < values.count ? values[variable.index] : 0

@@ -230,9 +230,10 @@ import Testing
         let w = s.makeVariable()
         let edit = try s.addEditVariable(w, priority: 1000)
         try s.suggestValue(375, for: w)
+        #expect(!s.hasImpliedEqualities)
         let pin = try s.add(LinearExpression([Term(w, 1)], constant: -375), .equal)
         try s.solve()
-        #expect(s.isImpliedByEarlierConstraints(pin))
+        #expect(s.isImpliedByEarlierConstraints(pin) && s.hasImpliedEqualities)
         #expect(throws: SolverError.unsatisfiable(conflict: [edit, pin])) { try s.suggestValue(414, for: w) }
         try s.solve()
         #expect(s.value(of: w) == 375)
