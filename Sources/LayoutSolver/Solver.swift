@@ -361,10 +361,15 @@ public struct Solver: Sendable {
 
     // MARK: Internals
 
+    /// Inlined where a constraint is added; the message is made out of line, only for a throw.
+    @inline(__always)
     static func validate(priority: Double) throws(SolverError) {
-        guard priority.isFinite, priority > 0, priority <= 1000 else {
-            throw .invalidValue("priority \(priority) is outside (0, 1000]")
-        }
+        guard priority.isFinite, priority > 0, priority <= 1000 else { throw invalidPriority(priority) }
+    }
+
+    @inline(never)
+    private static func invalidPriority(_ priority: Double) -> SolverError {
+        .invalidValue("priority \(priority) is outside (0, 1000]")
     }
 
     /// `append` for a record whose terms are the last ones added to the pool: if it does not get
