@@ -404,14 +404,14 @@ public struct Solver: Sendable {
     /// Decides where `record` goes: a definition if it is a required equality (not an edit)
     /// naming a variable in no other constraint, else the tableau.
     mutating func place(_ record: Record, handle: Int) throws(SolverError) -> Placement {
-        let expression = terms.expression(record.terms, constant: record.constant)
         if record.relation == .equal, record.priority >= 1000, record.editVariable < 0 {
+            // Read from the pool by index: a definition needs no expression.
             var subject = -1
             var best = 0.0
-            for i in expression.variables.indices where uses[expression.variables[i]] == 0 {
-                let magnitude = abs(expression.coefficients[i])
+            for i in record.terms where uses[terms.variables[i]] == 0 {
+                let magnitude = abs(terms.coefficients[i])
                 if magnitude >= best {
-                    subject = expression.variables[i]
+                    subject = terms.variables[i]
                     best = magnitude
                 }
             }
@@ -421,7 +421,7 @@ public struct Solver: Sendable {
                 return .definition(subject: subject)
             }
         }
-        let inlined = inliningDefinitions(expression)
+        let inlined = inliningDefinitions(terms.expression(record.terms, constant: record.constant))
         do {
             let rowsBefore = tableau.rowCount
             let tag = try tableau.insert(inlined, record.relation, priority: record.priority, edit: record.editVariable >= 0)
