@@ -26,6 +26,11 @@ extension Solver {
             weight[symbol] = Self.directionWeight(symbol)
             freeDirections += 1
         }
+        // Without a free direction only a variable in no row and no definition moves (and what
+        // is defined through one): a well-posed layout, where every rate would be 0, stops here.
+        guard freeDirections > 0 || (0..<variableCount).contains(where: { variable in
+            (variable >= t.variableSymbol.count || t.variableSymbol[variable] < 0) && definedBy[variable] < 0
+        }) else { return [] }
         // The rate of change of each variable, and the magnitude of what was summed into it.
         var rate = [Double](repeating: 0, count: variableCount)
         var magnitude = [Double](repeating: 0, count: variableCount)

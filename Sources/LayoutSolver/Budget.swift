@@ -63,10 +63,18 @@ struct BudgetMeter: Sendable {
     /// it reads the clock on the first call and every sixteenth after: a request adds thousands
     /// of constraints in microseconds each, and reading the clock for each was a visible part
     /// of the solve.
+    /// The count is inlined where constraints are added and placed; the clock is read out of line.
+    @inline(__always)
     mutating func checkDeadline() throws(SolverError) {
         deadlineChecks &+= 1
         guard deadlineChecks & 15 == 1, enforcing, let deadline else { return }
-        if Self.now >= deadline { throw .deadlineExceeded }
+        try Self.check(deadline)
+    }
+
+    /// Throws if `deadline` has passed.
+    @inline(never)
+    private static func check(_ deadline: Duration) throws(SolverError) {
+        if now >= deadline { throw .deadlineExceeded }
     }
 
     /// The continuous clock's reading, as a duration since its epoch.

@@ -63,7 +63,7 @@ extension Solver {
         scratch.explainsConflicts = false
         // The same terms: the scratch solver appends none, so the storage stays shared.
         scratch.terms = terms
-        for _ in 0..<variableCount { _ = scratch.makeVariable() }
+        _ = scratch.makeVariables(count: variableCount)
         for (position, record) in list.enumerated() {
             var plain = record
             plain.editVariable = -1

@@ -1,4 +1,4 @@
-/// An unknown of the layout problem. Variables are dense, 0-based, and made by ``Solver/makeVariable()``.
+/// An unknown of the layout problem. Variables are dense, 0-based, and made by ``Solver/makeVariable()`` and ``Solver/makeVariables(count:)``.
 public struct Variable: Hashable, Comparable, Sendable {
     /// The variable's position in the order of creation.
     public let index: Int
@@ -6,6 +6,13 @@ public struct Variable: Hashable, Comparable, Sendable {
     init(index: Int) { self.index = index }
 
     public static func < (lhs: Variable, rhs: Variable) -> Bool { lhs.index < rhs.index }
+}
+
+/// Variables step by index, so the variables `makeVariables(count:)` makes are a range.
+extension Variable: Strideable {
+    public func distance(to other: Variable) -> Int { other.index - index }
+
+    public func advanced(by n: Int) -> Variable { Variable(index: index + n) }
 }
 
 /// `coefficient · variable`.

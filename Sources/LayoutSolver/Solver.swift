@@ -145,6 +145,11 @@ public struct Solver: Sendable {
         inequalities.reserveCapacity(constraints)
         // Layout constraints name two to four variables.
         terms.reserveCapacity(4 * constraints)
+        // Keys are variables; an expression with definitions inlined is a chain's worth of terms.
+        inlining.reserveCapacity(keys: variables, terms: 16)
+        inlinedVariables.reserveCapacity(16)
+        inlinedCoefficients.reserveCapacity(16)
+        inliningPending.reserveCapacity(16)
         // A constraint makes at most two symbols of its own; most rows come from constraints.
         tableau.reserveCapacity(variables: variables, symbols: variables + 2 * constraints, rows: constraints)
     }
@@ -157,11 +162,19 @@ public struct Solver: Sendable {
 
     /// Makes a new variable, with the next dense index.
     public mutating func makeVariable() -> Variable {
-        uses.append(0)
-        definedBy.append(-1)
-        editOf.append(-1)
-        values.append(0)
-        return Variable(index: values.count - 1)
+        makeVariables(count: 1).lowerBound
+    }
+
+    /// Makes `count` new variables, with the next dense indices: each table grows once, where
+    /// `makeVariable()` checks every table for sharing and room at each variable.
+    public mutating func makeVariables(count: Int) -> Range<Variable> {
+        let first = Variable(index: values.count)
+        let count = max(0, count)
+        uses.append(contentsOf: repeatElement(0, count: count))
+        definedBy.append(contentsOf: repeatElement(-1, count: count))
+        editOf.append(contentsOf: repeatElement(-1, count: count))
+        values.append(contentsOf: repeatElement(0, count: count))
+        return first..<first.advanced(by: count)
     }
 
     /// The number of variables made so far.
@@ -178,12 +191,24 @@ public struct Solver: Sendable {
     public mutating func add(
         _ expression: LinearExpression, _ relation: Relation, priority: Double = 1000
     ) throws(SolverError) -> ConstraintHandle {
+        try expression.terms.withUnsafeBufferPointer { (terms) throws(SolverError) in
+            try add(terms, constant: expression.constant, relation, priority: priority)
+        }
+    }
+
+    /// Adds `Σ terms + constant  relation  0` at `priority`, as `add(_:_:priority:)` does: for a
+    /// caller that keeps its terms in storage of its own, which the solver copies from without a
+    /// `LinearExpression` in between.
+    @discardableResult
+    public mutating func add(
+        _ terms: UnsafeBufferPointer<Term>, constant: Double, _ relation: Relation, priority: Double = 1000
+    ) throws(SolverError) -> ConstraintHandle {
         tableau.meter.startRun()
         try Solver.validate(priority: priority)
         tableau.beginBatch()
-        let range = try terms.append(normalizing: expression, variableCount: variableCount)
+        let range = try self.terms.append(normalizing: terms, constant: constant, variableCount: variableCount)
         return try appendNew(Record(
-            terms: range, constant: expression.constant, relation: relation, priority: priority, editVariable: -1))
+            terms: range, constant: constant, relation: relation, priority: priority, editVariable: -1))
     }
 
     /// Removes a constraint. Removing a required equality that sits in the tableau rebuilds it.
@@ -205,7 +230,7 @@ public struct Solver: Sendable {
         }
         records[constraint.index].placement = .removed
         impliedEqualities.remove(constraint.index)
-        for variable in terms.variables[record.terms] { uses[variable] -= 1 }
+        terms.count(record.terms, into: &uses, adding: -1)
         if record.editVariable >= 0 { editOf[record.editVariable] = -1 }
         var rebuilds = inlined || (record.editVariable >= 0 && editMarkerPinned) || slackHosts.contains(constraint.index)
         switch record.placement {
@@ -250,16 +275,34 @@ public struct Solver: Sendable {
         try remove(ConstraintHandle(index: editOf[variable.index]))
     }
 
+    /// `addEditVariable` and then `suggestValue(value, for: variable)`, to the same tableau and
+    /// pivots, but the values are left to the next `solve()` (until then they are those of the
+    /// last solve): for a solver still being built, whose values nobody reads before it is
+    /// solved, where each read passes over every variable and required constraint. A value that
+    /// cannot hold throws as `suggestValue` does, and the edit stays at its first value.
+    @discardableResult
+    public mutating func addEditVariable(_ variable: Variable, priority: Double, value: Double) throws(SolverError) -> ConstraintHandle {
+        let handle = try addEditVariable(variable, priority: priority)
+        try suggest(value, for: variable, readingValues: false)
+        return handle
+    }
+
     /// Re-solves by the dual simplex, without rebuilding. A required edit whose value cannot hold
     /// throws .unsatisfiable (the set includes the edit's handle) and leaves the previous value in force.
     public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        try suggest(value, for: variable, readingValues: true)
+    }
+
+    /// `suggestValue`; without `readingValues` the optimisations before and after the dual
+    /// simplex make the same pivots but read no values, and the next `solve()` reads them.
+    mutating func suggest(_ value: Double, for variable: Variable, readingValues: Bool) throws(SolverError) {
         guard variable.index >= 0, variable.index < editOf.count, editOf[variable.index] >= 0 else {
             throw .unknownEditVariable(variable)
         }
         guard value.isFinite else { throw .invalidValue("suggested value \(value) is not finite") }
         tableau.meter.startRun()
         let handle = editOf[variable.index]
-        if needsSolve { try optimize() }
+        if needsSolve { try readingValues ? optimize() : reachOptimum() }
         tableau.endBatch()
         guard case .tableau(let tag) = records[handle].placement else { return }
         let delta = value + records[handle].constant
@@ -284,7 +327,12 @@ public struct Solver: Sendable {
             throw error
         }
         records[handle].constant = -value
-        try optimize()
+        if readingValues {
+            try optimize()
+        } else {
+            try reachOptimum()
+            needsSolve = true
+        }
     }
 
     /// Optimises; a no-op if already optimal. Values and ambiguity are valid afterwards.
@@ -301,6 +349,11 @@ public struct Solver: Sendable {
         impliedEqualities.contains(constraint.index)
     }
 
+    /// Whether some required equality reduced to `0 = 0` as it entered (see
+    /// `isImpliedByEarlierConstraints`): a caller asking about every constraint can skip them all
+    /// when none did.
+    public var hasImpliedEqualities: Bool { !impliedEqualities.isEmpty }
+
     /// The value of `variable` after the last `solve()` (0 for an unknown variable).
     public func value(of variable: Variable) -> Double {
         variable.index >= 0 && variable.index < values.count ? values[variable.index] : 0
@@ -308,10 +361,15 @@ public struct Solver: Sendable {
 
     // MARK: Internals
 
+    /// Inlined where a constraint is added; the message is made out of line, only for a throw.
+    @inline(__always)
     static func validate(priority: Double) throws(SolverError) {
-        guard priority.isFinite, priority > 0, priority <= 1000 else {
-            throw .invalidValue("priority \(priority) is outside (0, 1000]")
-        }
+        guard priority.isFinite, priority > 0, priority <= 1000 else { throw invalidPriority(priority) }
+    }
+
+    @inline(never)
+    private static func invalidPriority(_ priority: Double) -> SolverError {
+        .invalidValue("priority \(priority) is outside (0, 1000]")
     }
 
     /// `append` for a record whose terms are the last ones added to the pool: if it does not get
@@ -339,21 +397,21 @@ public struct Solver: Sendable {
             record.placement = try place(record, handle: handle)
         }
         records.append(record)
-        for variable in terms.variables[record.terms] { uses[variable] += 1 }
+        terms.count(record.terms, into: &uses, adding: 1)
         return ConstraintHandle(index: handle)
     }
 
     /// Decides where `record` goes: a definition if it is a required equality (not an edit)
     /// naming a variable in no other constraint, else the tableau.
     mutating func place(_ record: Record, handle: Int) throws(SolverError) -> Placement {
-        let expression = terms.expression(record.terms, constant: record.constant)
         if record.relation == .equal, record.priority >= 1000, record.editVariable < 0 {
+            // Read from the pool by index: a definition needs no expression.
             var subject = -1
             var best = 0.0
-            for i in expression.variables.indices where uses[expression.variables[i]] == 0 {
-                let magnitude = abs(expression.coefficients[i])
+            for i in record.terms where uses[terms.variables[i]] == 0 {
+                let magnitude = abs(terms.coefficients[i])
                 if magnitude >= best {
-                    subject = expression.variables[i]
+                    subject = terms.variables[i]
                     best = magnitude
                 }
             }
@@ -363,7 +421,7 @@ public struct Solver: Sendable {
                 return .definition(subject: subject)
             }
         }
-        let inlined = inliningDefinitions(expression)
+        let inlined = inliningDefinitions(terms.expression(record.terms, constant: record.constant))
         do {
             let rowsBefore = tableau.rowCount
             let tag = try tableau.insert(inlined, record.relation, priority: record.priority, edit: record.editVariable >= 0)
@@ -417,14 +475,17 @@ public struct Solver: Sendable {
         for i in expression.variables.indices { accumulate(expression.variables[i], expression.coefficients[i]) }
         while let handle = pending.popLast() {
             guard case .definition(let subject) = records[handle].placement, let factor = sum.take(subject) else { continue }
-            let definition = terms.expression(records[handle].terms, constant: records[handle].constant)
-            guard let own = definition.variables.firstIndex(of: subject) else { continue }
+            // Read from the pool by index: an expression of pool slices would be retained and
+            // released for each definition expanded.
+            let definition = records[handle].terms
+            let definitionConstant = records[handle].constant
+            guard let own = definition.first(where: { terms.variables[$0] == subject }) else { continue }
             // subject = -(Σ others + constant) / own coefficient
-            let scale = -factor / definition.coefficients[own]
-            constant += scale * definition.constant
-            magnitude = max(magnitude, abs(scale * definition.constant))
-            for i in definition.variables.indices where i != own {
-                accumulate(definition.variables[i], scale * definition.coefficients[i])
+            let scale = -factor / terms.coefficients[own]
+            constant += scale * definitionConstant
+            magnitude = max(magnitude, abs(scale * definitionConstant))
+            for i in definition where i != own {
+                accumulate(terms.variables[i], scale * terms.coefficients[i])
             }
         }
         sum.drain(into: &inlinedVariables, &inlinedCoefficients)
@@ -486,7 +547,7 @@ public struct Solver: Sendable {
                 } else {
                     records[handle].placement = try place(records[handle], handle: handle)
                 }
-                for variable in terms.variables[records[handle].terms] { uses[variable] += 1 }
+                terms.count(records[handle].terms, into: &uses, adding: 1)
             } catch {
                 records[handle].placement = .removed
                 if records[handle].editVariable >= 0 { editOf[records[handle].editVariable] = -1 }
@@ -497,9 +558,41 @@ public struct Solver: Sendable {
         tableau.meter = budgetMeter
     }
 
-    /// Places the pending optional constraints and optimises (see `placePending`), reads every
+    /// Places the pending optional constraints and optimises (see `reachOptimum`), reads every
     /// value, and checks that the required constraints hold.
     mutating func optimize() throws(SolverError) {
+        try reachOptimum()
+        tableau.readValues(into: &values)
+        // Each definition's value from the values before it, read through the buffers: an
+        // expression of pool slices per definition retained and released both.
+        let (definitions, records) = (self.definitions, self.records)
+        terms.variables.withUnsafeBufferPointer { variables in
+            terms.coefficients.withUnsafeBufferPointer { coefficients in
+                values.withUnsafeMutableBufferPointer { values in
+                    for handle in definitions {
+                        guard case .definition(let subject) = records[handle].placement else { continue }
+                        var sum = records[handle].constant
+                        var own = 1.0
+                        for i in records[handle].terms {
+                            if variables[i] == subject {
+                                own = coefficients[i]
+                            } else {
+                                sum += coefficients[i] * values[variables[i]]
+                            }
+                        }
+                        values[subject] = -sum / own + 0
+                    }
+                }
+            }
+        }
+        valuePeak = values.reduce(0) { max($0, abs($1)) }
+        try verifyRequired()
+        needsSolve = false
+    }
+
+    /// Places the pending optional constraints and optimises (see `placePending`), reading no
+    /// value: `needsSolve` stays as it is, for `optimize` to read them.
+    mutating func reachOptimum() throws(SolverError) {
         tableau.beginBatch()
         do {
             try placePending()
@@ -508,24 +601,6 @@ public struct Solver: Sendable {
             tableau.endBatch()
             throw error
         }
-        tableau.readValues(into: &values)
-        for handle in definitions {
-            guard case .definition(let subject) = records[handle].placement else { continue }
-            let expression = terms.expression(records[handle].terms, constant: records[handle].constant)
-            var sum = expression.constant
-            var own = 1.0
-            for i in expression.variables.indices {
-                if expression.variables[i] == subject {
-                    own = expression.coefficients[i]
-                } else {
-                    sum += expression.coefficients[i] * values[expression.variables[i]]
-                }
-            }
-            values[subject] = -sum / own + 0
-        }
-        valuePeak = values.reduce(0) { max($0, abs($1)) }
-        try verifyRequired()
-        needsSolve = false
     }
 
     /// Moves the pending optional constraints into the tableau a priority level at a time,

@@ -27,6 +27,12 @@ struct SparseSum: Sendable {
         }
     }
 
+    /// Makes room for keys below `keys` and for `terms` terms, so that a sum of known reach does
+    /// not grow its storage step by step on its first uses.
+    mutating func reserveCapacity(keys: Int, terms: Int) {
+        reserve(key: keys - 1, more: terms)
+    }
+
     /// Adds `amount · key`.
     mutating func add(_ key: Int, _ amount: Double) {
         reserve(key: key, more: 1)

@@ -103,6 +103,12 @@ struct Tableau: Sendable {
         rowMark.reserveCapacity(rowCount)
         rowIsStale.reserveCapacity(rowCount)
         rowRefreshedAt.reserveCapacity(rowCount)
+        // Scratch lists of rows, which a small problem's first substitutions and pivots grew
+        // from empty step by step; a large one's grow on from this as before.
+        let scratchRows = min(rowCount, 256)
+        columnScratch.reserveCapacity(scratchRows)
+        staleRows.reserveCapacity(scratchRows)
+        infeasible.reserveCapacity(scratchRows)
     }
 
     var symbolCount: Int { kinds.count }

@@ -25,14 +25,15 @@ struct TermPool: Sendable {
                              constant: constant, magnitude: abs(constant))
     }
 
-    /// Appends `expression`'s terms normalised: duplicate variables summed, coefficients that
-    /// cancel dropped, variables ascending. Rejects non-finite numbers and variables that
-    /// `variableCount` says the solver never made, leaving the pool as it was.
-    mutating func append(normalizing expression: LinearExpression, variableCount: Int) throws(SolverError) -> Range<Int> {
-        guard expression.constant.isFinite else {
-            throw .invalidValue("constant \(expression.constant) is not finite")
+    /// Appends the terms of `Σ terms + constant` normalised: duplicate variables summed,
+    /// coefficients that cancel dropped, variables ascending. Rejects non-finite numbers and
+    /// variables that `variableCount` says the solver never made, leaving the pool as it was.
+    mutating func append(
+        normalizing terms: UnsafeBufferPointer<Term>, constant: Double, variableCount: Int
+    ) throws(SolverError) -> Range<Int> {
+        guard constant.isFinite else {
+            throw .invalidValue("constant \(constant) is not finite")
         }
-        var terms = expression.terms
         var sorted = true
         var plain = true
         for i in terms.indices {
@@ -51,9 +52,12 @@ struct TermPool: Sendable {
         // Long expressions out of order (a position deep in the hierarchy, its origins listed
         // child to ancestor) are sorted first, stably, so repeats still sum in their order.
         if !sorted, terms.count > 16 {
-            terms = terms.enumerated().sorted {
+            let ordered = terms.enumerated().sorted {
                 ($0.element.variable.index, $0.offset) < ($1.element.variable.index, $1.offset)
             }.map(\.element)
+            return try ordered.withUnsafeBufferPointer { (ordered) throws(SolverError) in
+                try append(normalizing: ordered, constant: constant, variableCount: variableCount)
+            }
         }
         let start = count
         for term in terms {
@@ -115,6 +119,17 @@ struct TermPool: Sendable {
             kept += 1
         }
         return .success(kept)
+    }
+
+    /// Adds `amount` to `counts[v]` for the variable `v` of each term in `terms` (a range this
+    /// pool returned; `counts` covers every variable): through the storages' buffers, so the
+    /// counts are checked for sharing once, not at each term, and no slice is retained.
+    func count(_ terms: Range<Int>, into counts: inout [Int], adding amount: Int) {
+        variables.withUnsafeBufferPointer { variables in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for i in terms { counts[variables[i]] += amount }
+            }
+        }
     }
 
     /// Appends the one-term expression `coefficient · variable`.

@@ -91,6 +91,25 @@ import Testing
         #expect(Set(s.ambiguousVariables()) == [a, b, d])
     }
 
+    @Test func wellPosedChainIsNotAmbiguousUntilADefinitionNamesAnUnusedVariable() throws {
+        // top = 0, mid = top + h, h == 30 (a row), h ≤ 50: no free direction and no variable
+        // outside the rows and definitions, so nothing moves; then end = mid + gap with gap in
+        // no other constraint: gap and end move, the rest stays fixed.
+        var s = Solver()
+        let top = s.makeVariable(), mid = s.makeVariable(), h = s.makeVariable()
+        try s.add(LinearExpression([Term(top, 1)]), .equal)
+        try s.add(LinearExpression([Term(mid, 1), Term(top, -1), Term(h, -1)]), .equal)
+        try s.add(pin(h, 50), .lessThanOrEqual)
+        try s.add(pin(h, 30), .equal, priority: 500)
+        try s.solve()
+        #expect(s.ambiguousVariables().isEmpty)
+        let end = s.makeVariable(), gap = s.makeVariable()
+        try s.add(LinearExpression([Term(end, 1), Term(mid, -1), Term(gap, -1)]), .equal)
+        try s.solve()
+        #expect(abs(s.value(of: mid) - 30) < 1e-9)
+        #expect(Set(s.ambiguousVariables()) == [end, gap])
+    }
+
     @Test func pinnedSumOfAFreeSplitIsNotAmbiguous() throws {
         // top = 0; mid = top + h0; bottom = mid + h1 (definitions); bottom == 100 pins the sum.
         // The split h0/h1 is free (so h0, h1 and mid are ambiguous) but bottom is fixed.

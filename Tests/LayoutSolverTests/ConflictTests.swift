@@ -80,6 +80,9 @@ import Testing
         #expect(throws: SolverError.self) { try s.add(pin(x, 1), .equal, priority: 0) }
         #expect(throws: SolverError.self) { try s.add(pin(x, 1), .equal, priority: 1000.5) }
         #expect(throws: SolverError.self) { try s.add(pin(x, 1), .equal, priority: .nan) }
+        #expect(throws: SolverError.invalidValue("priority 1000.5 is outside (0, 1000]")) {
+            try s.addEditVariable(x, priority: 1000.5)
+        }
         for error in [
             catching { () throws(SolverError) in try s.add(expr([(x, .nan)]), .equal) },
             catching { () throws(SolverError) in try s.add(pin(x, 1), .equal, priority: -3) },

@@ -36,6 +36,35 @@ import Testing
         }
     }
 
+    @Test func editAddedAtAValueMatchesAddingThenSuggesting() throws {
+        // Root-size edits first, as a layout adds them, then the row: the same values after
+        // solve(), the same pivots and statistics as addEditVariable then suggestValue.
+        func build(atValue: Bool) throws -> (values: [Double], pivots: Int, statistics: SolverStatistics) {
+            var s = Solver()
+            let end = s.makeVariable()
+            let width = s.makeVariable()
+            for (variable, value) in [(end, 200.0), (width, 60.0)] {
+                if atValue {
+                    try s.addEditVariable(variable, priority: 1000, value: value)
+                } else {
+                    try s.addEditVariable(variable, priority: 1000)
+                    try s.suggestValue(value, for: variable)
+                }
+            }
+            let (xs, ws) = try row(&s, count: 4)
+            try s.add(expr([(xs[3], 1), (ws[3], 1), (end, -1)]), .equal)
+            try s.add(expr([(ws[1], 1), (width, -1)]), .equal, priority: 900)
+            try s.solve()
+            return ((xs + ws + [end, width]).map { s.value(of: $0) }, s.pivotCount, s.statistics)
+        }
+        let added = try build(atValue: true)
+        let suggested = try build(atValue: false)
+        #expect(added.values == suggested.values)
+        #expect(added.pivots == suggested.pivots)
+        #expect(added.statistics == suggested.statistics)
+        #expect(added.values[1 + 4] == 60)
+    }
+
     @Test func suggestedWidthsByHand() throws {
         // 3 widths, gaps 8, end at 200 @750: w0 + w1 + w2 = 184. With w1 fixed at 100 by a
         // required edit, w0 + w2 = 84, both ≥ 20; w2 == 40 @252 outranks w0 == 40 @250, so
@@ -201,9 +230,10 @@ import Testing
         let w = s.makeVariable()
         let edit = try s.addEditVariable(w, priority: 1000)
         try s.suggestValue(375, for: w)
+        #expect(!s.hasImpliedEqualities)
         let pin = try s.add(LinearExpression([Term(w, 1)], constant: -375), .equal)
         try s.solve()
-        #expect(s.isImpliedByEarlierConstraints(pin))
+        #expect(s.isImpliedByEarlierConstraints(pin) && s.hasImpliedEqualities)
         #expect(throws: SolverError.unsatisfiable(conflict: [edit, pin])) { try s.suggestValue(414, for: w) }
         try s.solve()
         #expect(s.value(of: w) == 375)

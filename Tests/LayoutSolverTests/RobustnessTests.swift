@@ -131,6 +131,27 @@ import Testing
     }
 }
 
+@Suite struct VariableMakingTests {
+    @Test func variablesMadeAtOnceFollowTheOnesBefore() throws {
+        var s = Solver()
+        let a = s.makeVariable()
+        let made = s.makeVariables(count: 3)
+        let none = s.makeVariables(count: 0)
+        let b = s.makeVariable()
+        #expect(made.map(\.self) == [a.advanced(by: 1), a.advanced(by: 2), a.advanced(by: 3)])
+        #expect(none.isEmpty && none.lowerBound == b)
+        #expect(b == a.advanced(by: 4) && s.variableCount == 5)
+        // Each is a variable of its own: x1 = x0 + 10, x2 = x1 + 10, x0 = 5.
+        let x = Array(made)
+        try s.add(expr([(x[1], 1), (x[0], -1)], -10), .equal)
+        try s.add(expr([(x[2], 1), (x[1], -1)], -10), .equal)
+        try s.add(pin(x[0], 5), .equal)
+        try s.solve()
+        #expect(x.map { s.value(of: $0) } == [5, 15, 25])
+        #expect(Set(s.ambiguousVariables()) == [a, b])
+    }
+}
+
 @Suite struct SparsityTests {
     @Test func flatRowStaysSparse() throws {
         // 2000 equal-width views between gaps: every chain row stays constant-sized.

@@ -1,6 +1,15 @@
 @testable import LayoutSolver
 import Testing
 
+extension TermPool {
+    /// `append(normalizing:constant:variableCount:)` of an expression's terms.
+    mutating func append(normalizing expression: LinearExpression, variableCount: Int) throws(SolverError) -> Range<Int> {
+        try expression.terms.withUnsafeBufferPointer { (terms) throws(SolverError) in
+            try append(normalizing: terms, constant: expression.constant, variableCount: variableCount)
+        }
+    }
+}
+
 /// `TermPool`: every record's terms in one store. Values worked by hand.
 @Suite struct TermPoolTests {
     let x = Variable(index: 0), y = Variable(index: 1), z = Variable(index: 2)
@@ -20,6 +29,22 @@ import Testing
         #expect(expression.constant == -5 && expression.magnitude == 5)
     }
 
+    @Test func countsTheVariablesOfARange() throws {
+        var pool = TermPool()
+        let first = try pool.append(normalizing: LinearExpression([Term(z, 1), Term(x, 2)]), variableCount: 3)
+        let second = try pool.append(normalizing: LinearExpression([Term(y, 1), Term(z, -1)]), variableCount: 3)
+        var counts = [0, 0, 0]
+        pool.count(first, into: &counts, adding: 1)
+        pool.count(second, into: &counts, adding: 1)
+        #expect(counts == [1, 1, 2])
+        pool.count(first, into: &counts, adding: -1)
+        #expect(counts == [0, 1, 1])
+        // A copy shares no counts with the table counted into.
+        let kept = counts
+        pool.count(second, into: &counts, adding: 1)
+        #expect(kept == [0, 1, 1] && counts == [0, 2, 2])
+    }
+
     @Test func aRejectedExpressionLeavesThePoolAsItWas() throws {
         var pool = TermPool()
         _ = try pool.append(normalizing: LinearExpression([Term(x, 1)]), variableCount: 3)
@@ -34,6 +59,36 @@ import Testing
         #expect(pool.coefficients == [1])
         pool.removeLast(from: 0)
         #expect(pool.count == 0)
+    }
+
+    @Test func sortsALongExpressionOutOfOrder() throws {
+        // 20 terms over variables 19, 18, …, 0 and then 19 again: sorted stably, the repeats of
+        // 19 summed (2 + 1.5), every variable once, ascending.
+        var pool = TermPool()
+        let terms = (0..<20).reversed().map { Term(Variable(index: $0), Double($0) + 1) } + [Term(Variable(index: 19), -16.5)]
+        let range = try pool.append(normalizing: LinearExpression(terms, constant: 1), variableCount: 20)
+        #expect(range == 0..<20)
+        #expect(pool.variables == Array(0..<20))
+        #expect(pool.coefficients == (0..<19).map { Double($0) + 1 } + [3.5])
+    }
+
+    /// Constraints added from storage of the caller's own (as a layout's constraint list keeps
+    /// them, back to back) solve as the same expressions would: x = 10, y = x + 5 = 15.
+    @Test func addsFromStorageOfItsOwn() throws {
+        var s = Solver()
+        let x = s.makeVariable(), y = s.makeVariable()
+        let storage = [Term(x, 1), Term(y, 1), Term(x, -1)]
+        try storage.withUnsafeBufferPointer { (storage) throws(SolverError) in
+            try s.add(UnsafeBufferPointer(rebasing: storage[0..<1]), constant: -10, .equal)
+            try s.add(UnsafeBufferPointer(rebasing: storage[1..<3]), constant: -5, .equal)
+            #expect(throws: SolverError.self) {
+                try s.add(UnsafeBufferPointer(rebasing: storage[0..<1]), constant: .infinity, .equal)
+            }
+        }
+        #expect(s.terms.count == 3)
+        try s.solve()
+        #expect(s.value(of: x) == 10)
+        #expect(s.value(of: y) == 15)
     }
 
     /// Through the solver: a refused add (overflow, then a conflict) keeps nothing in the pool,

@@ -24,7 +24,7 @@ struct ConstraintList: Sendable {
 
     /// Calls `body` with the terms of every constraint, one buffer: those of the constraint at
     /// `index` are at `self[index].terms`.
-    func withTerms<Result>(_ body: (UnsafeBufferPointer<Term>) throws -> Result) rethrows -> Result {
+    func withTerms<Result, Failure: Error>(_ body: (UnsafeBufferPointer<Term>) throws(Failure) -> Result) throws(Failure) -> Result {
         try terms.withUnsafeBufferPointer(body)
     }
 
@@ -49,20 +49,6 @@ struct ConstraintList: Sendable {
         terms.append(Term(variable, 1))
         constraints.append(CompiledConstraint(
             origin: origin, terms: terms.count - 1..<terms.count, constant: constant, relation: relation, priority: priority))
-    }
-
-    /// Writes the expression of the constraint at `index` into `expression`, reusing its storage.
-    func write(_ index: Int, into expression: inout LinearExpression) {
-        let range = constraints[index].terms
-        // Brought to the right length (the storage kept), then written through one pointer: for
-        // the few terms of a constraint, cheaper than replacing the contents (`replaceSubrange`)
-        // or assigning term by term, which checks uniqueness for each.
-        while expression.terms.count > range.count { expression.terms.removeLast() }
-        while expression.terms.count < range.count { expression.terms.append(terms[range.lowerBound]) }
-        expression.terms.withUnsafeMutableBufferPointer { out in
-            for offset in out.indices { out[offset] = terms[range.lowerBound + offset] }
-        }
-        expression.constant = constraints[index].constant
     }
 
     /// Moves the constant of the constraint at `index` (a root-size edit given a new value).

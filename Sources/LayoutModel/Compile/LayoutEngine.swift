@@ -57,8 +57,6 @@ private struct Installation {
     /// they depend on, so later sizes reuse them.
     private var warningsAtAnySize: [ConstraintWarning]?
     private var size: RootSize
-    /// The solver's expression of the constraint being added, its storage reused.
-    private var scratch = LinearExpression()
 
     init(request: LayoutRequest, size: RootSize, budget: SolverBudget) throws(LayoutProblem) {
         self.request = request
@@ -78,7 +76,6 @@ private struct Installation {
         handles = [nil, nil]
         handles.reserveCapacity(count)
         constraintOfHandle.reserveCapacity(count)
-        scratch.terms.reserveCapacity(8)
 
         for axis in [LayoutAxis.horizontal, .vertical] {
             let variable = variables.size(tree.rootIndex, axis)
@@ -87,8 +84,7 @@ private struct Installation {
                 constraints.append(.rootSize(axis), variable, constant: -value, .equal, priority: LayoutPriority.required.value)
                 let handle: ConstraintHandle
                 do {
-                    handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value)
-                    try self.solver.suggestValue(value, for: variable)
+                    handle = try self.solver.addEditVariable(variable, priority: LayoutPriority.required.value, value: value)
                 } catch {
                     throw problem(error)
                 }
@@ -156,10 +152,14 @@ private struct Installation {
     }
 
     private mutating func install(_ index: Int) throws(LayoutProblem) {
-        constraints.write(index, into: &scratch)
         let constraint = constraints[index]
         do {
-            record(try solver.add(scratch, constraint.relation, priority: constraint.priority), as: index)
+            // The solver copies the terms straight from the list's storage.
+            let handle = try constraints.withTerms { (storage) throws(SolverError) in
+                try solver.add(UnsafeBufferPointer(rebasing: storage[constraint.terms]), constant: constraint.constant,
+                               constraint.relation, priority: constraint.priority)
+            }
+            record(handle, as: index)
         } catch .unsatisfiable(let others) {
             conflicts.append(conflict(breaking: index, with: others))
         } catch {

@@ -19,15 +19,24 @@ struct VariableTable: Sendable {
 
     init(tree: ViewTree, solver: inout Solver) {
         views.reserveCapacity(tree.views.count)
+        // Made at once (the solver's tables grow once), then handed out in the order below.
+        let count = tree.views.indices.reduce(0) { count, index in
+            count + (index == tree.rootIndex ? 2 : 4) + (tree.views[index].kind == .scroll ? 2 : 0)
+        }
+        var next = solver.makeVariables(count: count).lowerBound
+        func make() -> Variable {
+            defer { next = next.advanced(by: 1) }
+            return next
+        }
         for index in tree.views.indices {
             let isRoot = index == tree.rootIndex
-            let x = isRoot ? nil : solver.makeVariable()
-            let y = isRoot ? nil : solver.makeVariable()
-            let width = solver.makeVariable()
-            let height = solver.makeVariable()
+            let x = isRoot ? nil : make()
+            let y = isRoot ? nil : make()
+            let width = make()
+            let height = make()
             let isScroll = tree.views[index].kind == .scroll
-            let contentWidth = isScroll ? solver.makeVariable() : nil
-            let contentHeight = isScroll ? solver.makeVariable() : nil
+            let contentWidth = isScroll ? make() : nil
+            let contentHeight = isScroll ? make() : nil
             views.append(ViewVariables(x: x, y: y, width: width, height: height,
                                        contentWidth: contentWidth, contentHeight: contentHeight))
         }

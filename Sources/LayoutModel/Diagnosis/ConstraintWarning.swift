@@ -108,16 +108,19 @@ enum ConstraintWarnings {
             }
         }
         // What the solver found and no parallel constraint explains: implied by several others.
-        var reported: Set<Int>?
-        for (index, handle) in handles.enumerated() {
-            guard let handle, solver.isImpliedByEarlierConstraints(handle) else { continue }
-            if reported == nil { reported = Set(found.map(\.index)) }
-            guard reported?.contains(index) == false else { continue }
-            let constraint = constraints[index]
-            let id = constraint.id(in: request)
-            found.append((index, ConstraintWarning(
-                constraint: id, kind: .redundant,
-                message: "'\(id)' (\(constraint.description(in: request))) is implied by the required constraints installed before it: removing it changes nothing")))
+        // Asked of each constraint only when the solver found some (most layouts find none).
+        if solver.hasImpliedEqualities {
+            var reported: Set<Int>?
+            for (index, handle) in handles.enumerated() {
+                guard let handle, solver.isImpliedByEarlierConstraints(handle) else { continue }
+                if reported == nil { reported = Set(found.map(\.index)) }
+                guard reported?.contains(index) == false else { continue }
+                let constraint = constraints[index]
+                let id = constraint.id(in: request)
+                found.append((index, ConstraintWarning(
+                    constraint: id, kind: .redundant,
+                    message: "'\(id)' (\(constraint.description(in: request))) is implied by the required constraints installed before it: removing it changes nothing")))
+            }
         }
         return (found.sorted { $0.index < $1.index }.map(\.warning), holdWhileOnlyVaryingChange)
     }
@@ -219,6 +222,9 @@ private struct ExpressionForm {
     /// an order-independent sum over the form's (variable, coefficient).
     @inline(__always)
     static func hash(of terms: UnsafeBufferPointer<Term>) -> UInt64 {
+        // One term (most constraints: sizes, frames, intrinsic sizes) is its own lowest: its form
+        // is its variable with coefficient 1, as the sum below would find.
+        if terms.count == 1, terms[0].coefficient != 0, terms[0].coefficient.isFinite { return mix(terms[0].variable.index, 1) }
         guard let lowest = lowestOfDistinct(terms) else { return builtHash(of: terms) }
         return terms.reduce(0) { $0 &+ mix($1.variable.index, $1.coefficient / lowest.coefficient) }
     }
@@ -357,7 +363,9 @@ private struct SameHash {
         let mask = slots.count - 1
         var groupCount = 0
         // Places in `groups` of the groups with a second member, and how many members those have.
+        // At most one group in two members shares: reserved once, not grown group by group.
         var sharing: [Int] = []
+        sharing.reserveCapacity(count / 2)
         var sharingMembers = 0
         for member in 0..<count {
             guard let hash = hashOf(member) else { continue }
