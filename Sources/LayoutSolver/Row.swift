@@ -118,6 +118,19 @@ struct Row: Sendable {
         for i in terms.indices { terms[i].coefficient *= factor }
     }
 
+    /// `self += factor · other` for a row without terms yet (a new row's first basic variable):
+    /// the terms are appended as they come, with no search, as `other`'s symbols are ascending
+    /// and none is there to meet; the same numbers as `addInPlace`.
+    mutating func addIntoEmpty(_ factor: Double, _ other: Row) {
+        constant += factor * other.constant
+        magnitude = max(magnitude, abs(factor) * other.magnitude, abs(constant))
+        terms.reserveCapacity(other.terms.count)
+        for term in other.terms {
+            let addend = factor * term.coefficient
+            if addend != 0 { terms.append(Term(symbol: term.symbol, coefficient: addend)) }
+        }
+    }
+
     /// `self += factor · other` term by term (binary search, in place, no allocation): cheaper
     /// than a merge when `other` is short. Reports appearing and vanishing symbols like `merge`.
     mutating func addInPlace(

@@ -386,6 +386,8 @@ struct Tableau: Sendable {
                 if rowIsStale[basic] { refreshRow(basic) }
                 if long {
                     sum.add(coefficient, rows[basic], into: &row)
+                } else if row.terms.isEmpty {
+                    row.addIntoEmpty(coefficient, rows[basic])
                 } else {
                     row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
                 }

@@ -1,7 +1,8 @@
 @testable import LayoutSolver
 import Testing
 
-/// `Row`: solving a row for one of its symbols. Values worked by hand.
+/// `Row`: solving a row for one of its symbols, and adding a row into one without terms. Values
+/// worked by hand.
 @Suite struct RowTests {
     /// `0 = 6 + 2·s1 − 4·s3 + 8·s5`.
     func row() -> Row {
@@ -41,5 +42,26 @@ import Testing
         #expect(row.solve(for: 4) == 0)
         #expect(row.constant == 6)
         #expect(row.terms.map(\.coefficient) == [2, -4, 8])
+    }
+
+    @Test func addingIntoARowWithoutTermsScalesEveryTermAndTheConstant() {
+        // 1 + (−0.5)·(6 + 2·s1 − 4·s3 + 8·s5) = −2 − s1 + 2·s3 − 4·s5; magnitude max(1, 0.5·6, 2) = 3
+        var sum = Row(constant: 1)
+        sum.addIntoEmpty(-0.5, row())
+        #expect(sum.constant == -2)
+        #expect(sum.magnitude == 3)
+        #expect(sum.terms.map(\.symbol) == [1, 3, 5])
+        #expect(sum.terms.map(\.coefficient) == [-1, 2, -4])
+        var searched = Row(constant: 1)
+        searched.addInPlace(-0.5, row(), added: { _ in }, dropped: { _ in })
+        #expect(searched.constant == sum.constant && searched.magnitude == sum.magnitude)
+        #expect(searched.terms.map(\.coefficient) == sum.terms.map(\.coefficient))
+    }
+
+    @Test func addingZeroTimesARowIntoARowWithoutTermsAddsNoTerm() {
+        var sum = Row(constant: 1)
+        sum.addIntoEmpty(0, row())
+        #expect(sum.terms.isEmpty)
+        #expect(sum.constant == 1)
     }
 }
