@@ -711,20 +711,23 @@ public struct Solver: Sendable {
         }
         bounds.sort()
         var partners = [Int](repeating: -1, count: records.count)
-        var unmatched: [Int] = []
         var start = 0
         while start < bounds.count {
             var end = start + 1
             while end < bounds.count, bounds[end].sharesExpression(with: bounds[start]) { end += 1 }
-            unmatched.removeAll(keepingCapacity: true)
-            for bound in bounds[start..<end] {
-                let handle = bound.handle
-                if let match = unmatched.firstIndex(where: { records[$0].relation != records[handle].relation }) {
-                    partners[handle] = unmatched[match]
-                    partners[unmatched.remove(at: match)] = handle
-                } else {
-                    unmatched.append(handle)
+            // Each bound of the group, in handle order, takes the first earlier one that is
+            // opposite and still unmatched (no partner yet), if any.
+            for position in start + 1..<end {
+                let handle = bounds[position].handle
+                let relation = records[handle].relation
+                var match = start
+                while match < position,
+                      partners[bounds[match].handle] >= 0 || records[bounds[match].handle].relation == relation {
+                    match += 1
                 }
+                guard match < position else { continue }
+                partners[handle] = bounds[match].handle
+                partners[bounds[match].handle] = handle
             }
             start = end
         }
