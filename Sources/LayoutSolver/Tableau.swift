@@ -405,6 +405,9 @@ struct Tableau: Sendable {
         // carry the rounding of the largest numbers they passed through.
         let scale = max(1, row.magnitude)
         var tag = ConstraintTag(priority: priority)
+        // The levels at which the new marker and other error cost 1 (-1: no cost), added once
+        // the subject is chosen.
+        var levels = (marker: -1, other: -1)
         if priority >= 1000 {
             if relation != .equal {
                 tag.marker = newSymbol(.slack)
@@ -422,11 +425,9 @@ struct Tableau: Sendable {
             row.appendFresh(-1, tag.marker)
             row.appendFresh(1, tag.other)
             if let bounds {
-                objective.addCost(1, to: tag.marker, level: objective.level(for: bounds.above))
-                objective.addCost(1, to: tag.other, level: objective.level(for: bounds.below))
+                levels = (objective.level(for: bounds.above), objective.level(for: bounds.below))
             } else {
-                objective.addCost(1, to: tag.other, level: level)
-                if relation == .equal { objective.addCost(1, to: tag.marker, level: level) }
+                levels = (relation == .equal ? level : -1, level)
             }
         }
         if row.constant < 0 { row.scale(by: -1) }
@@ -451,18 +452,35 @@ struct Tableau: Sendable {
                     return tag
                 }
             } else {
+                addCosts(of: tag, at: levels, except: -1)
                 try insertWithArtificial(row, tolerance: Tolerance.consistency * scale, holding: expression, relation)
                 return tag
             }
         }
+        addCosts(of: tag, at: levels, except: subject)
         row.solve(for: subject)
         if row.isOversized {
             // Reserved for the rows it took in, most of which cancelled.
             row = Row(fitting: row)
         }
-        substitute(subject, by: row, fresh: subject >= firstNewSymbol)
+        if subject == tag.marker, levels.marker >= 0 {
+            objective.addCost(1, of: row, level: levels.marker)
+        } else if subject == tag.other, levels.other >= 0 {
+            objective.addCost(1, of: row, level: levels.other)
+        } else {
+            substitute(subject, by: row, fresh: subject >= firstNewSymbol)
+        }
         _ = storeRow(row, basic: subject)
         return tag
+    }
+
+    /// Costs the new errors of `tag` 1 at `levels` (-1: no cost), except `subject`: a new row's
+    /// subject is basic from the start, so its cost goes straight into the objective through its
+    /// row, as substituting it would put it there (the same numbers, without the cost made and
+    /// taken out again).
+    private mutating func addCosts(of tag: ConstraintTag, at levels: (marker: Int, other: Int), except subject: Int) {
+        if levels.marker >= 0, tag.marker != subject { objective.addCost(1, to: tag.marker, level: levels.marker) }
+        if levels.other >= 0, tag.other != subject { objective.addCost(1, to: tag.other, level: levels.other) }
     }
 
     /// The basic symbol for a new row `0 = row` (constant ≥ 0): an external whose coefficient is
