@@ -157,6 +157,15 @@ struct Tableau: Sendable {
         return index
     }
 
+    /// The row at `index`, taken out of the table (an empty row is left in its place) by a swap:
+    /// the caller owns its storage, with no copy retained and released on the way.
+    @inline(__always)
+    private mutating func takeRow(_ index: Int) -> Row {
+        var row = Row()
+        swap(&row, &rows[index])
+        return row
+    }
+
     private mutating func freeRow(_ index: Int) {
         for term in rows[index].terms { occurrences[term.symbol] -= 1 }
         let basic = rowBasic[index]
@@ -238,8 +247,7 @@ struct Tableau: Sendable {
                 }
                 continue
             }
-            var target = rows[index]
-            rows[index] = Row()
+            var target = takeRow(index)
             let at = target.position(of: symbol)
             guard at < target.terms.count, target.terms[at].symbol == symbol else {
                 rows[index] = target
@@ -300,8 +308,7 @@ struct Tableau: Sendable {
     private mutating func pivot(_ entering: Int, _ index: Int) throws(SolverError) {
         try meter.charge()
         let leaving = rowBasic[index]
-        var row = rows[index]
-        rows[index] = Row()
+        var row = takeRow(index)
         let a = row.solve(for: entering)
         row.add(1 / a, leaving)
         occurrences[entering] -= 1
@@ -731,8 +738,7 @@ struct Tableau: Sendable {
             if stack.count > depth { continue }
             if outdated > 0 {
                 // Taken out of the table first: the merges then own its storage and reuse it.
-                let stale = rows[top]
-                rows[top] = Row()
+                let stale = takeRow(top)
                 rows[top] = refreshed(stale, outdated: outdated)
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
             }
