@@ -729,8 +729,9 @@ struct Tableau: Sendable {
             }
             let depth = stack.count
             var outdated = 0
-            for term in rows[top].terms {
-                let row = basicRow[term.symbol]
+            // By position: iterating the row's terms retained and released its storage.
+            for position in rows[top].terms.indices {
+                let row = basicRow[rows[top].terms[position].symbol]
                 guard row >= 0 else { continue }
                 outdated += 1
                 if rowIsStale[row], rowRefreshedAt[row] != basicChanges, !stack.contains(row) { stack.append(row) }
@@ -916,7 +917,9 @@ struct Tableau: Sendable {
             }
             var reading = Reading(value: constant, magnitude: abs(constant))
             var waiting = false
-            for term in rows[top].terms {
+            // By position, as in `refreshRow`.
+            for position in rows[top].terms.indices {
+                let term = rows[top].terms[position]
                 let row = basicRow[term.symbol]
                 if row >= 0 {
                     if let worth = known[row] {
