@@ -305,14 +305,25 @@ struct Objective: Sendable {
         return best
     }
 
+    /// Takes the entry at `position` out. The hole it leaves goes down to a leaf along the better
+    /// children, one comparison a level, and the heap's last entry fills it and rises to its
+    /// place (Floyd's deletion): that entry, from the bottom, most often belongs near the bottom
+    /// again, which sifting it down from the hole reached with two comparisons a level.
     private mutating func remove(at position: Int) {
         slot[Int(heap[position].symbol)] = -1
         let last = heap.removeLast()
         guard position < heap.count else { return }
-        heap[position] = last
-        slot[Int(last.symbol)] = position
-        siftUp(position)
-        siftDown(slot[Int(last.symbol)])
+        var hole = position
+        while true {
+            let left = 2 * hole + 1
+            guard left < heap.count else { break }
+            let right = left + 1
+            let child = right < heap.count && isBetter(heap[right], than: heap[left]) ? right : left
+            place(heap[child], at: hole)
+            hole = child
+        }
+        place(last, at: hole)
+        siftUp(hole)
     }
 
     /// Moves the entry at `start` up past every parent it is better than.
