@@ -157,7 +157,7 @@ public struct JSONFields {
     /// Tape index of each name's value, `-1` when absent.
     @usableFromInline var slots: SIMD16<Int32>
     /// Tape index of the first member name that is not allowed, `-1` when every one is.
-    private var unknown: Int32
+    @usableFromInline var unknown: Int32
 }
 
 // The reading initializer is in an extension, so that the struct keeps its memberwise initializer
@@ -202,7 +202,10 @@ extension JSONFields {
     /// The object read.
     public var object: JSONValue { JSONValue(storage: storage, index: objectIndex) }
 
-    /// The first member name that is not allowed, unescaped; `nil` when every name is.
+    /// The first member name that is not allowed, unescaped; `nil` when every name is. Inlined,
+    /// so that a reader of an object whose names are all allowed (every object read) tests a
+    /// field rather than calls across modules.
+    @inlinable
     public var unknownKey: String? {
         unknown < 0 ? nil : storage.string(at: Int(unknown))
     }

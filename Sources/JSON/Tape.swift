@@ -83,6 +83,7 @@ extension JSONStorage {
     }
 
     /// The unescaped string at tape index `index`, `nil` when it is not a string.
+    @usableFromInline
     func string(at index: Int) -> String? {
         let entry = tape[index]
         guard entry.kind == .string else { return nil }

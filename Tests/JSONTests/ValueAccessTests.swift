@@ -19,6 +19,27 @@ import Testing
         #expect(root["missing"] == nil)
     }
 
+    /// Strings up to 15 bytes without escapes are made as small strings (checked for ASCII
+    /// only), longer or escaped ones through `String(decoding:as:)`: every length on either side
+    /// of the limit, ASCII or not, reads back as the text written, as values and as member names.
+    @Test func stringsOfEveryShortLengthReadBackWhetherASCIIOrNot() throws {
+        let ascii = "abcdefghijklmnopqrstu"
+        var texts: [String] = []
+        for count in 0...ascii.count {
+            texts.append(String(ascii.prefix(count)))
+            if count >= 2 { texts.append(String(ascii.prefix(count - 2)) + "é") }
+            if count >= 3 { texts.append(String(ascii.prefix(count - 3)) + "日") }
+        }
+        texts.append("a\\b")
+        for text in texts {
+            let quoted = "\"" + text.map { $0 == "\\" ? "\\\\" : String($0) }.joined() + "\""
+            let root = try #require(parse("{\(quoted): [\(quoted)]}"))
+            #expect(root.members.map(\.key) == [text])
+            #expect(root[text]?[0]?.string == text)
+            #expect(root[text]?[0]?.string.map { Array($0.utf8) } == Array(text.utf8))
+        }
+    }
+
     @Test func hasMemberAgreesWithTheSubscript() throws {
         let root = try #require(parse(text))
         for key in ["id", "frame", "hidden", "meta", "missing", "", "k\"ey"] {

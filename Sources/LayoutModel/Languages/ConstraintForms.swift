@@ -68,14 +68,15 @@ public enum ConstraintForms {
             c.id = base
             constraints.append(c)
         case .object:
-            let fields = element.fields(elementKeys, allowed: PlainConstraintForm.fieldNames.count)
+            let keys = elementKeys
+            let fields = element.fields(keys, allowed: PlainConstraintForm.fieldNames.count)
             if let format = fields.string(FormField.visualFormat.rawValue), format.utf8.count > maxStringLength {
                 throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(maxStringLength)", at: pointer / "visualFormat")
             }
             func has(_ field: FormField) -> Bool { fields.has(field.rawValue) }
             let result: (constraints: [LayoutConstraint], base: String?)
             if fields.has(PlainConstraintForm.Field.firstItem.rawValue) {
-                try PlainConstraintForm.parse(fields, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase, into: &constraints)
+                try PlainConstraintForm.parse(fields, keys: keys, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase, into: &constraints)
                 return
             } else if has(.visualFormat) {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)

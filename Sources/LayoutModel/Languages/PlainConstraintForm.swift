@@ -18,13 +18,15 @@ enum PlainConstraintForm {
         case id, firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier, constant, priority
     }
 
-    /// Appends the constraint of a plain-form element, read against `ConstraintForms.elementKeys`,
-    /// to `constraints` (nothing when it throws); its id is its `id` field or else `defaultID`.
+    /// Appends the constraint of a plain-form element, read against `keys` (which are
+    /// `ConstraintForms.elementKeys`, passed by the caller, who has read them, rather than read
+    /// again with their lazy-initialization check), to `constraints` (nothing when it throws);
+    /// its id is its `id` field or else `defaultID`.
     static func parse(
-        _ fields: consuming JSONFields, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
+        _ fields: consuming JSONFields, keys: JSONKeys, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
-        let f = try ObjectReader(fields, keys: ConstraintForms.elementKeys, allowed: fieldNames.count, at: pointer, maxMagnitude: nil)
+        let f = try ObjectReader(fields, keys: keys, allowed: fieldNames.count, at: pointer, maxMagnitude: nil)
         let id = try f.string(Field.id.rawValue)
         let (first, firstFound, firstIndex) = try item(.firstItem, of: f, hierarchy: hierarchy)
         let firstItem = first ?? ""

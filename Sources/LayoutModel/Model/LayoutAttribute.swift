@@ -23,11 +23,35 @@ public enum LayoutAttribute: String, CaseIterable, Sendable {
 
     /// The wire names, matched byte for byte: every raw value in `allCases` order, then `baseline`.
     public static let wireNames = JSONKeys(allCases.map(\.rawValue) + ["baseline"])
-    private static let byWireName = allCases + [.lastBaseline]
 
-    /// The attribute whose wire name is at `index` in `wireNames`.
+    /// The attribute whose wire name is at `index` in `wireNames`: the case at that position in
+    /// declaration order, or `lastBaseline` for `baseline`. A switch (compiled to a table) rather
+    /// than an array global, whose lazy-initialization check cost some 12 instructions per read.
     public init(wireName index: Int) {
-        self = Self.byWireName[index]
+        switch index {
+        case 0: self = .left
+        case 1: self = .right
+        case 2: self = .top
+        case 3: self = .bottom
+        case 4: self = .leading
+        case 5: self = .trailing
+        case 6: self = .width
+        case 7: self = .height
+        case 8: self = .centerX
+        case 9: self = .centerY
+        case 10: self = .firstBaseline
+        case 11, 21: self = .lastBaseline
+        case 12: self = .leftMargin
+        case 13: self = .rightMargin
+        case 14: self = .topMargin
+        case 15: self = .bottomMargin
+        case 16: self = .leadingMargin
+        case 17: self = .trailingMargin
+        case 18: self = .centerXWithinMargins
+        case 19: self = .centerYWithinMargins
+        case 20: self = .notAnAttribute
+        default: preconditionFailure("no wire name at index \(index)")
+        }
     }
 
     /// The axis an attribute lies on (`nil` for `notAnAttribute`).

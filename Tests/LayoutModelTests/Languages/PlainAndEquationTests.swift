@@ -21,6 +21,25 @@ struct LanguagesPlainConstraintTests {
         #expect(cs[0].pointer.description == "/constraints/3")
     }
 
+    /// `LayoutAttribute(wireName:)` gives the case at each index of `wireNames` (every raw value
+    /// in declaration order, then `baseline`), and every attribute reads back from its name.
+    @Test func everyAttributeWireNameGivesItsCase() throws {
+        let names = LayoutAttribute.wireNames.names
+        #expect(names.count == LayoutAttribute.allCases.count + 1)
+        for (index, attribute) in LayoutAttribute.allCases.enumerated() {
+            #expect(names[index] == attribute.rawValue)
+            #expect(LayoutAttribute(wireName: index) == attribute)
+            #expect(LayoutAttribute(name: attribute.rawValue) == attribute)
+        }
+        #expect(names.last == "baseline")
+        #expect(LayoutAttribute(wireName: names.count - 1) == .lastBaseline)
+        for attribute in LayoutAttribute.allCases where attribute != .notAnAttribute {
+            let cs = try langExpand(#"{"firstItem":"a","firstAttribute":"\#(attribute.rawValue)","secondItem":"b","secondAttribute":"\#(attribute.rawValue)"}"#)
+            #expect(cs.map(\.firstAttribute) == [attribute])
+            #expect(cs.map(\.secondAttribute) == [attribute])
+        }
+    }
+
     /// Default ids from the shared table and, past it, made on demand read the same.
     @Test func defaultIDsAcrossTheSharedTable() throws {
         for index in [0, 9, 10, 99, 100, 1234, 8191, 8192, 8193, 123_456] {
