@@ -71,8 +71,6 @@ struct Tableau: Sendable {
     static let sparseBuildAfter = 64
     /// variable index → its external symbol, or -1 before the variable first appears.
     private(set) var variableSymbol: [Int] = []
-    /// symbol → variable index for externals, else -1.
-    private(set) var symbolVariable: [Int] = []
     private(set) var objective = Objective()
     /// Basic symbols whose rows may have become infeasible (negative) since the last dual pass.
     private var infeasible: [Int] = []
@@ -95,7 +93,6 @@ struct Tableau: Sendable {
         kinds.reserveCapacity(symbols)
         basicRow.reserveCapacity(symbols)
         occurrences.reserveCapacity(symbols)
-        symbolVariable.reserveCapacity(symbols)
         columns.reserveCapacity(symbols: symbols, entries: 2 * symbols)
         objective.reserveCapacity(symbols: symbols)
         rows.reserveCapacity(rowCount)
@@ -121,7 +118,6 @@ struct Tableau: Sendable {
         basicRow.append(-1)
         columns.appendSymbol()
         occurrences.append(0)
-        symbolVariable.append(-1)
         objective.appendSymbol()
         return kinds.count - 1
     }
@@ -132,7 +128,6 @@ struct Tableau: Sendable {
         if variableSymbol[variable] >= 0 { return variableSymbol[variable] }
         let symbol = newSymbol(.external)
         variableSymbol[variable] = symbol
-        symbolVariable[symbol] = variable
         return symbol
     }
 
