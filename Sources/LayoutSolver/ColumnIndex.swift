@@ -33,9 +33,9 @@ struct ColumnIndex: Sendable {
         entries.reserveCapacity(count)
     }
 
-    /// Makes an empty column for one more symbol.
-    mutating func appendSymbol() {
-        columns.append(Column())
+    /// Makes empty columns for `count` more symbols.
+    mutating func appendSymbols(_ count: Int) {
+        columns.append(contentsOf: repeatElement(Column(), count: count))
     }
 
     /// The number of entries `symbol`'s column lists.

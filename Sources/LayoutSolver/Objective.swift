@@ -62,10 +62,10 @@ struct Objective: Sendable {
         slot.reserveCapacity(symbols)
     }
 
-    /// Makes room for one more symbol (with zero cost at every level).
-    mutating func appendSymbol() {
-        first.append(-1)
-        slot.append(-1)
+    /// Makes room for `count` more symbols (with zero cost at every level).
+    mutating func appendSymbols(_ count: Int) {
+        first.append(contentsOf: repeatElement(-1, count: count))
+        slot.append(contentsOf: repeatElement(-1, count: count))
     }
 
     /// The level of `priority`, made if absent.

@@ -23,6 +23,10 @@ struct ConstraintTag: Sendable {
 /// hold restricted parametric symbols: an external symbol is made basic by the first row that
 /// could hold it.
 struct Tableau: Sendable {
+    /// The symbols made so far. The per-symbol tables (`kinds`, `basicRow`, `columns`,
+    /// `occurrences`, the objective's) run ahead of it, filled `symbolChunk` symbols at a time
+    /// (see `newSymbol`); their entries past it are unused.
+    private(set) var symbolCount = 0
     private(set) var kinds: [SymbolKind] = []
     /// symbol → index of its row, or -1 when parametric.
     private(set) var basicRow: [Int] = []
@@ -108,18 +112,32 @@ struct Tableau: Sendable {
         infeasible.reserveCapacity(scratchRows)
     }
 
-    var symbolCount: Int { kinds.count }
     var rowCount: Int { rows.count - freeRows.count }
 
     // MARK: Symbols and rows
 
+    /// Makes a symbol of kind `kind`: its entries in the other per-symbol tables are there
+    /// already, as a parametric symbol in no row and with no cost, so only its kind is written
+    /// (an append to each table, its uniqueness and capacity checked, made a symbol cost five
+    /// times as much).
     private mutating func newSymbol(_ kind: SymbolKind) -> Int {
-        kinds.append(kind)
-        basicRow.append(-1)
-        columns.appendSymbol()
-        occurrences.append(0)
-        objective.appendSymbol()
-        return kinds.count - 1
+        if symbolCount == kinds.count { appendSymbolEntries(Tableau.symbolChunk) }
+        kinds[symbolCount] = kind
+        symbolCount += 1
+        return symbolCount - 1
+    }
+
+    /// How many symbols' entries `newSymbol` adds to the per-symbol tables at a time.
+    static let symbolChunk = 64
+
+    /// Adds `count` symbols' entries to every per-symbol table: each a parametric symbol, in no
+    /// row, with no cost (its kind is written when it is made).
+    private mutating func appendSymbolEntries(_ count: Int) {
+        kinds.append(contentsOf: repeatElement(.external, count: count))
+        basicRow.append(contentsOf: repeatElement(-1, count: count))
+        columns.appendSymbols(count)
+        occurrences.append(contentsOf: repeatElement(0, count: count))
+        objective.appendSymbols(count)
     }
 
     /// The external symbol of variable `variable`, made on first use.
@@ -698,7 +716,7 @@ struct Tableau: Sendable {
         for index in staleRows { rowIsStale[index] = false }
         staleRows.removeAll(keepingCapacity: true)
         columns.removeAll()
-        for symbol in occurrences.indices { occurrences[symbol] = 0 }
+        for symbol in 0..<symbolCount { occurrences[symbol] = 0 }
         for index in rows.indices where rowBasic[index] != Tableau.freeSlot {
             for term in rows[index].terms { noteAdded(term.symbol, index) }
         }

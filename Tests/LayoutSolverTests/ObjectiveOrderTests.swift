@@ -16,7 +16,7 @@ import Testing
         var objective = Objective()
         // symbol → priority → its cost (each added once, so exactly as given).
         var vectors = [[Double: Double]](repeating: [:], count: count)
-        for _ in 0..<count { objective.appendSymbol() }
+        objective.appendSymbols(count)
         for _ in 0..<(3 * count) {
             let symbol = Int.random(in: 0..<count, using: &random)
             let priority = Self.priorities.randomElement(using: &random)!
