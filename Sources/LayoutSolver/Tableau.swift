@@ -149,24 +149,33 @@ struct Tableau: Sendable {
         return symbol
     }
 
-    private mutating func storeRow(_ row: Row, basic: Int) -> Int {
-        let index: Int
-        if let reused = freeRows.popLast() {
-            index = reused
+    /// Puts `row` in a free slot or at the end, with `basic` as its basic symbol, and returns
+    /// its index. The row is read before it is stored and moved in last, so a caller that gives
+    /// up its row has its storage taken over without a retain and a release; whether a column
+    /// needs compacting is noted as its entry is added, and the (rare) compaction follows once
+    /// the row is in place.
+    private mutating func storeRow(_ row: consuming Row, basic: Int) -> Int {
+        let reused = freeRows.popLast()
+        let index = reused ?? rows.count
+        var overflowing = false
+        for position in row.terms.indices {
+            let symbol = row.terms[position].symbol
+            noteAdded(symbol, index)
+            if columnOverflows(symbol) { overflowing = true }
+        }
+        if basic >= 0 { basicRow[basic] = index }
+        peakMagnitude = max(peakMagnitude, abs(row.constant))
+        if reused != nil {
             rows[index] = row
             rowBasic[index] = basic
         } else {
-            index = rows.count
             rows.append(row)
             rowBasic.append(basic)
             rowMark.append(0)
             rowIsStale.append(false)
             rowRefreshedAt.append(-1)
         }
-        for term in row.terms { noteAdded(term.symbol, index) }
-        if basic >= 0 { basicRow[basic] = index }
-        peakMagnitude = max(peakMagnitude, abs(row.constant))
-        compactColumns(of: row)
+        if overflowing { compactColumns(of: rows[index]) }
         return index
     }
 
@@ -196,12 +205,19 @@ struct Tableau: Sendable {
     }
 
     /// Compacts the columns of `row`'s symbols that have grown past four times their
-    /// occurrences (each compaction binary-searches every entry in its row, so rarer ones cost
-    /// less). Only called when every row is in place (compaction reads the rows).
+    /// occurrences (`columnOverflows`; each compaction binary-searches every entry in its row,
+    /// so rarer ones cost less). Only called when every row is in place (compaction reads the
+    /// rows).
     private mutating func compactColumns(of row: Row) {
-        for term in row.terms where columns.count(term.symbol) > 4 * occurrences[term.symbol] + 64 {
+        for term in row.terms where columnOverflows(term.symbol) {
             compactColumn(term.symbol)
         }
+    }
+
+    /// Whether the column of `symbol` lists more than four times its occurrences (and 64 more).
+    @inline(__always)
+    private func columnOverflows(_ symbol: Int) -> Bool {
+        columns.count(symbol) > 4 * occurrences[symbol] + 64
     }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
