@@ -104,7 +104,7 @@ public struct Solver: Sendable {
     var impliedEqualities: Set<Int> = []
     /// Whether some constraint's row made an edit's marker basic (removing an edit then rebuilds).
     var editMarkerPinned = false
-    /// Scratch for `inliningDefinitions`: the sum, the definitions waiting, and the terms of the
+    /// Scratch for `inlineDefinitions`: the sum, the definitions waiting, and the terms of the
     /// last expression it made, whose storage the next one reuses once that expression is gone.
     var inlining = SparseSum()
     var inliningPending: [Int] = []
@@ -421,7 +421,8 @@ public struct Solver: Sendable {
                 return .definition(subject: subject)
             }
         }
-        let inlined = inliningDefinitions(terms.expression(record.terms, constant: record.constant))
+        var inlined = terms.expression(record.terms, constant: record.constant)
+        inlineDefinitions(in: &inlined)
         do {
             let rowsBefore = tableau.rowCount
             let tag = try tableau.insert(inlined, record.relation, priority: record.priority, edit: record.editVariable >= 0)
@@ -440,15 +441,19 @@ public struct Solver: Sendable {
         }
     }
 
-    /// `expression` with every defined variable replaced by its definition, recursively, so the
+    /// Replaces every defined variable of `expression` by its definition, recursively, so the
     /// defined variables stay out of the tableau: a chain `y[k] = y[k-1] + h[k-1]` referenced at
     /// its end costs one row of k terms, not k rows of up to k terms each.
     ///
     /// A definition only names variables that are in the tableau or defined earlier, so the
     /// defined variables are expanded latest definition first, each once, after every reference
     /// to it has been summed.
-    mutating func inliningDefinitions(_ expression: NormalizedExpression) -> NormalizedExpression {
-        guard expression.variables.contains(where: { definedBy[$0] >= 0 }) else { return expression }
+    ///
+    /// The expression is changed in place: one without defined variables (most) is left as it
+    /// is, where returning it from a borrowed argument copied it (its two slices retained) and
+    /// both copies were destroyed.
+    mutating func inlineDefinitions(in expression: inout NormalizedExpression) {
+        guard expression.variables.contains(where: { definedBy[$0] >= 0 }) else { return }
         var sum = inlining
         inlining = SparseSum()
         /// Definitions to expand, ascending and distinct: the last is expanded next.
@@ -491,7 +496,7 @@ public struct Solver: Sendable {
         sum.drain(into: &inlinedVariables, &inlinedCoefficients)
         inlining = sum
         inliningPending = pending
-        return NormalizedExpression(
+        expression = NormalizedExpression(
             variables: inlinedVariables[...], coefficients: inlinedCoefficients[...], constant: constant, magnitude: magnitude)
     }
 
@@ -823,7 +828,8 @@ public struct Solver: Sendable {
     /// Places a pair of bounds (see `boundPairs`) as one row.
     mutating func placePair(_ a: Int, _ b: Int) throws(SolverError) {
         let (atMost, atLeast) = records[a].relation == .lessThanOrEqual ? (a, b) : (b, a)
-        let inlined = inliningDefinitions(terms.expression(records[atMost].terms, constant: records[atMost].constant))
+        var inlined = terms.expression(records[atMost].terms, constant: records[atMost].constant)
+        inlineDefinitions(in: &inlined)
         _ = try tableau.insert(
             inlined, .equal, priority: max(records[atMost].priority, records[atLeast].priority),
             bounds: (above: records[atMost].priority, below: records[atLeast].priority))
