@@ -119,7 +119,8 @@ struct Tableau: Sendable {
     /// Makes a symbol of kind `kind`: its entries in the other per-symbol tables are there
     /// already, as a parametric symbol in no row and with no cost, so only its kind is written
     /// (an append to each table, its uniqueness and capacity checked, made a symbol cost five
-    /// times as much).
+    /// times as much). Inlined where symbols are made, the filling left out of line.
+    @inline(__always)
     private mutating func newSymbol(_ kind: SymbolKind) -> Int {
         if symbolCount == kinds.count { appendSymbolEntries(Tableau.symbolChunk) }
         kinds[symbolCount] = kind
@@ -132,6 +133,7 @@ struct Tableau: Sendable {
 
     /// Adds `count` symbols' entries to every per-symbol table: each a parametric symbol, in no
     /// row, with no cost (its kind is written when it is made).
+    @inline(never)
     private mutating func appendSymbolEntries(_ count: Int) {
         kinds.append(contentsOf: repeatElement(.external, count: count))
         basicRow.append(contentsOf: repeatElement(-1, count: count))
