@@ -39,8 +39,9 @@ struct Tableau: Sendable {
     /// row → its basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
     private(set) var rowBasic: [Int] = []
     private var freeRows: [Int] = []
-    /// row → the number of the last compaction that kept it (tells repeated column entries).
-    private var rowMark: [Int] = []
+    /// row → its bookkeeping for compaction and refreshing (`RowState`): one table, where three
+    /// of equal length were three allocations, three appends per new row and three frees.
+    private var rowStates: [RowState] = []
     private var compactions = 0
     /// In a batch (`beginBatch()` to `endBatch()`: from the first `Solver.add` until a call that
     /// needs every row as it is, such as a removal or an edit), substitutions skip the
@@ -52,13 +53,9 @@ struct Tableau: Sendable {
     /// by substituting the current rows of the symbols that have become basic.
     private var deferringExternalRows = false
     private var staleRows: [Int] = []
-    /// row → whether it is in `staleRows`.
-    private var rowIsStale: [Bool] = []
     /// Symbols that were in some row when they became basic, so far: a row that holds no basic
     /// symbol stays up to date while this count does not move.
     private var basicChanges = 0
-    /// row → `basicChanges` when `refreshRow` last brought it up to date (-1: never).
-    private var rowRefreshedAt: [Int] = []
     /// Scratch for `refreshed(_:)`.
     private var refreshing = SparseSum()
     /// Scratch for `refreshRow(_:)`: the stale rows waiting for their dependencies.
@@ -84,6 +81,16 @@ struct Tableau: Sendable {
     /// test uses each row's own `magnitude`).
     private(set) var peakMagnitude = 0.0
 
+    /// A row's bookkeeping besides its basic symbol.
+    private struct RowState: Sendable {
+        /// The number of the last compaction that kept the row (tells repeated column entries).
+        var mark = 0
+        /// `basicChanges` when `refreshRow` last brought the row up to date (-1: never).
+        var refreshedAt = -1
+        /// Whether the row is in `staleRows`.
+        var isStale = false
+    }
+
     static let freeSlot = -1
     static let phaseOneObjective = -2
 
@@ -100,9 +107,7 @@ struct Tableau: Sendable {
         objective.reserveCapacity(symbols: symbols)
         rows.reserveCapacity(rowCount)
         rowBasic.reserveCapacity(rowCount)
-        rowMark.reserveCapacity(rowCount)
-        rowIsStale.reserveCapacity(rowCount)
-        rowRefreshedAt.reserveCapacity(rowCount)
+        rowStates.reserveCapacity(rowCount)
         // Scratch lists of rows, which a small problem's first substitutions and pivots grew
         // from empty step by step; a large one's grow on from this as before.
         let scratchRows = min(rowCount, 256)
@@ -146,9 +151,7 @@ struct Tableau: Sendable {
             index = rows.count
             rows.append(row)
             rowBasic.append(basic)
-            rowMark.append(0)
-            rowIsStale.append(false)
-            rowRefreshedAt.append(-1)
+            rowStates.append(RowState())
         }
         for term in row.terms { noteAdded(term.symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
@@ -192,13 +195,13 @@ struct Tableau: Sendable {
     }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
-    /// rest (`rowMark` tells a repeat).
+    /// rest (`RowState.mark` tells a repeat).
     private mutating func compactColumn(_ symbol: Int) {
         let column = takeColumn(symbol)
         compactions += 1
-        for entry in column where rowMark[entry] != compactions && rowBasic[entry] != Tableau.freeSlot
+        for entry in column where rowStates[entry].mark != compactions && rowBasic[entry] != Tableau.freeSlot
             && rows[entry].coefficient(of: symbol) != 0 {
-            rowMark[entry] = compactions
+            rowStates[entry].mark = compactions
             columns.append(entry, to: symbol)
         }
         columnScratch = column
@@ -241,8 +244,8 @@ struct Tableau: Sendable {
         defer { columnScratch = column }
         for index in column {
             if deferringExternalRows, rowBasic[index] >= 0, kinds[rowBasic[index]] == .external {
-                if !rowIsStale[index] {
-                    rowIsStale[index] = true
+                if !rowStates[index].isStale {
+                    rowStates[index].isStale = true
                     staleRows.append(index)
                 }
                 continue
@@ -390,7 +393,7 @@ struct Tableau: Sendable {
             let coefficient = sign * expression.coefficients[i]
             let basic = basicRow[symbol]
             if basic >= 0 {
-                if rowIsStale[basic] { refreshRow(basic) }
+                if rowStates[basic].isStale { refreshRow(basic) }
                 if long {
                     sum.add(coefficient, rows[basic], into: &row)
                 } else if row.terms.isEmpty {
@@ -700,7 +703,7 @@ struct Tableau: Sendable {
         deferringExternalRows = false
         guard !staleRows.isEmpty else { return }
         for index in staleRows { refreshRow(index) }
-        for index in staleRows { rowIsStale[index] = false }
+        for index in staleRows { rowStates[index].isStale = false }
         staleRows.removeAll(keepingCapacity: true)
         columns.removeAll()
         for symbol in occurrences.indices { occurrences[symbol] = 0 }
@@ -723,7 +726,7 @@ struct Tableau: Sendable {
         }
         stack.append(start)
         while let top = stack.last {
-            if rowRefreshedAt[top] == basicChanges {
+            if rowStates[top].refreshedAt == basicChanges {
                 stack.removeLast()
                 continue
             }
@@ -734,7 +737,7 @@ struct Tableau: Sendable {
                 let row = basicRow[rows[top].terms[position].symbol]
                 guard row >= 0 else { continue }
                 outdated += 1
-                if rowIsStale[row], rowRefreshedAt[row] != basicChanges, !stack.contains(row) { stack.append(row) }
+                if rowStates[row].isStale, rowStates[row].refreshedAt != basicChanges, !stack.contains(row) { stack.append(row) }
             }
             if stack.count > depth { continue }
             if outdated > 0 {
@@ -743,7 +746,7 @@ struct Tableau: Sendable {
                 rows[top] = refreshed(stale, outdated: outdated)
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
             }
-            rowRefreshedAt[top] = basicChanges
+            rowStates[top].refreshedAt = basicChanges
             stack.removeLast()
         }
     }
@@ -909,7 +912,7 @@ struct Tableau: Sendable {
                 continue
             }
             let constant = constants ? rows[top].constant : 0
-            let upToDate = !rowIsStale[top] || rowRefreshedAt[top] == basicChanges
+            let upToDate = !rowStates[top].isStale || rowStates[top].refreshedAt == basicChanges
             if upToDate && parametric == nil {
                 known[top] = Reading(value: constant, magnitude: abs(constant))
                 stack.removeLast()
