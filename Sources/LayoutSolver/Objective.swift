@@ -36,6 +36,8 @@ struct Objective: Sendable {
     /// changes. Each entry carries its symbol's key, so a sift compares adjacent entries and
     /// walks cost lists only on a tie of keys.
     private var heap: [Candidate] = []
+    /// Room for this many candidates is reserved with the first level (see `level(for:)`).
+    private static let initialCandidates = 16
 
     /// What the objective keeps for each symbol.
     private struct SymbolState: Sendable {
@@ -73,9 +75,16 @@ struct Objective: Sendable {
         symbols.append(SymbolState())
     }
 
-    /// The level of `priority`, made if absent.
+    /// The level of `priority`, made if absent. The first level reserves room for
+    /// `searchedLevels` levels and `initialCandidates` candidates, which grew from empty one
+    /// doubling at a time (seven allocations in a twenty-view solve); a solve without optional
+    /// constraints makes no level and reserves neither.
     mutating func level(for priority: Double) -> Int {
         if let level = existingLevel(for: priority) { return level }
+        if priorities.isEmpty {
+            priorities.reserveCapacity(Self.searchedLevels)
+            heap.reserveCapacity(Self.initialCandidates)
+        }
         priorities.append(priority)
         if priorities.count > Self.searchedLevels {
             if levelOfPriority.isEmpty {

@@ -109,11 +109,12 @@ struct Tableau: Sendable {
         rowBasic.reserveCapacity(rowCount)
         rowStates.reserveCapacity(rowCount)
         // Scratch lists of rows, which a small problem's first substitutions and pivots grew
-        // from empty step by step; a large one's grow on from this as before.
+        // from empty step by step; a large one's grow on from this as before. `infeasible` is
+        // left to grow: rows go negative when an edit moves (another size on the same solver),
+        // not in a solve from scratch, which never touched it.
         let scratchRows = min(rowCount, 256)
         columnScratch.reserveCapacity(scratchRows)
         staleRows.reserveCapacity(scratchRows)
-        infeasible.reserveCapacity(scratchRows)
     }
 
     var symbolCount: Int { kinds.count }
