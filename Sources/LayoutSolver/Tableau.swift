@@ -36,12 +36,11 @@ struct Tableau: Sendable {
     /// symbol → number of rows that hold it (exact).
     private(set) var occurrences: [Int] = []
     private(set) var rows: [Row] = []
-    /// row → its basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
-    private(set) var rowBasic: [Int] = []
     private var freeRows: [Int] = []
-    /// row → its bookkeeping for compaction and refreshing (`RowState`): one table, where three
-    /// of equal length were three allocations, three appends per new row and three frees.
-    private var rowStates: [RowState] = []
+    /// row → its basic symbol and its bookkeeping for compaction and refreshing (`RowState`):
+    /// one table, where four of equal length were four allocations, four appends per new row
+    /// and four frees.
+    private(set) var rowStates: [RowState] = []
     private var compactions = 0
     /// In a batch (`beginBatch()` to `endBatch()`: from the first `Solver.add` until a call that
     /// needs every row as it is, such as a removal or an edit), substitutions skip the
@@ -81,8 +80,10 @@ struct Tableau: Sendable {
     /// test uses each row's own `magnitude`).
     private(set) var peakMagnitude = 0.0
 
-    /// A row's bookkeeping besides its basic symbol.
-    private struct RowState: Sendable {
+    /// A row's basic symbol and bookkeeping.
+    struct RowState: Sendable {
+        /// The row's basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
+        var basic: Int
         /// The number of the last compaction that kept the row (tells repeated column entries).
         var mark = 0
         /// `basicChanges` when `refreshRow` last brought the row up to date (-1: never).
@@ -106,7 +107,6 @@ struct Tableau: Sendable {
         columns.reserveCapacity(symbols: symbols, entries: 2 * symbols)
         objective.reserveCapacity(symbols: symbols)
         rows.reserveCapacity(rowCount)
-        rowBasic.reserveCapacity(rowCount)
         rowStates.reserveCapacity(rowCount)
         // Scratch lists of rows, which a small problem's first substitutions and pivots grew
         // from empty step by step; a large one's grow on from this as before. `infeasible` is
@@ -147,12 +147,11 @@ struct Tableau: Sendable {
         if let reused = freeRows.popLast() {
             index = reused
             rows[index] = row
-            rowBasic[index] = basic
+            rowStates[index].basic = basic
         } else {
             index = rows.count
             rows.append(row)
-            rowBasic.append(basic)
-            rowStates.append(RowState())
+            rowStates.append(RowState(basic: basic))
         }
         for term in row.terms { noteAdded(term.symbol, index) }
         if basic >= 0 { basicRow[basic] = index }
@@ -172,10 +171,10 @@ struct Tableau: Sendable {
 
     private mutating func freeRow(_ index: Int) {
         for term in rows[index].terms { occurrences[term.symbol] -= 1 }
-        let basic = rowBasic[index]
+        let basic = rowStates[index].basic
         if basic >= 0 { basicRow[basic] = -1 }
         rows[index] = Row()
-        rowBasic[index] = Tableau.freeSlot
+        rowStates[index].basic = Tableau.freeSlot
         freeRows.append(index)
     }
 
@@ -200,7 +199,7 @@ struct Tableau: Sendable {
     private mutating func compactColumn(_ symbol: Int) {
         let column = takeColumn(symbol)
         compactions += 1
-        for entry in column where rowStates[entry].mark != compactions && rowBasic[entry] != Tableau.freeSlot
+        for entry in column where rowStates[entry].mark != compactions && rowStates[entry].basic != Tableau.freeSlot
             && rows[entry].coefficient(of: symbol) != 0 {
             rowStates[entry].mark = compactions
             columns.append(entry, to: symbol)
@@ -228,7 +227,7 @@ struct Tableau: Sendable {
     /// Whether the row at `index` defines a sign-restricted basic symbol.
     @inline(__always)
     private func isRestrictedRow(_ index: Int) -> Bool {
-        let basic = rowBasic[index]
+        let basic = rowStates[index].basic
         return basic >= 0 && kinds[basic].isRestricted
     }
 
@@ -244,7 +243,7 @@ struct Tableau: Sendable {
         occurrences[symbol] = 0
         defer { columnScratch = column }
         for index in column {
-            if deferringExternalRows, rowBasic[index] >= 0, kinds[rowBasic[index]] == .external {
+            if deferringExternalRows, rowStates[index].basic >= 0, kinds[rowStates[index].basic] == .external {
                 if !rowStates[index].isStale {
                     rowStates[index].isStale = true
                     staleRows.append(index)
@@ -298,7 +297,7 @@ struct Tableau: Sendable {
 
     private mutating func noteIfInfeasible(_ index: Int) {
         peakMagnitude = max(peakMagnitude, abs(rows[index].constant))
-        let basic = rowBasic[index]
+        let basic = rowStates[index].basic
         guard basic >= 0 else { return }
         let constant = rows[index].constant
         switch kinds[basic] {
@@ -311,7 +310,7 @@ struct Tableau: Sendable {
     /// Makes `entering` basic in row `index`, whose basic symbol becomes parametric.
     private mutating func pivot(_ entering: Int, _ index: Int) throws(SolverError) {
         try meter.charge()
-        let leaving = rowBasic[index]
+        let leaving = rowStates[index].basic
         var row = takeRow(index)
         let a = row.solve(for: entering)
         row.add(1 / a, leaving)
@@ -319,7 +318,7 @@ struct Tableau: Sendable {
         noteAdded(leaving, index)
         peakMagnitude = max(peakMagnitude, abs(row.constant))
         rows[index] = row
-        rowBasic[index] = entering
+        rowStates[index].basic = entering
         basicRow[entering] = index
         basicRow[leaving] = -1
         substitute(entering, by: row)
@@ -347,7 +346,7 @@ struct Tableau: Sendable {
             let a = rows[index].coefficient(of: symbol)
             guard a < -Tolerance.zero, !isNoise(a, in: rows[index]) else { continue }
             let ratio = max(0, rows[index].constant) / -a
-            let key = (length: bland ? 0 : rows[index].terms.count, basic: rowBasic[index])
+            let key = (length: bland ? 0 : rows[index].terms.count, basic: rowStates[index].basic)
             if ratio < bestRatio || (ratio == bestRatio && key < bestKey) {
                 best = index
                 bestRatio = ratio
@@ -621,10 +620,10 @@ struct Tableau: Sendable {
         }
         var chosen: Int?
         var chosenKey = (rank: 3, ratio: Double.infinity, basic: Int.max)
-        for index in columns.rows(of: marker) where rowBasic[index] >= 0 {
+        for index in columns.rows(of: marker) where rowStates[index].basic >= 0 {
             let a = rows[index].coefficient(of: marker)
             guard a != 0 else { continue }
-            let basic = rowBasic[index]
+            let basic = rowStates[index].basic
             let key: (rank: Int, ratio: Double, basic: Int)
             if !kinds[basic].isRestricted {
                 key = (2, -abs(a), basic)
@@ -708,7 +707,7 @@ struct Tableau: Sendable {
         staleRows.removeAll(keepingCapacity: true)
         columns.removeAll()
         for symbol in occurrences.indices { occurrences[symbol] = 0 }
-        for index in rows.indices where rowBasic[index] != Tableau.freeSlot {
+        for index in rows.indices where rowStates[index].basic != Tableau.freeSlot {
             for term in rows[index].terms { noteAdded(term.symbol, index) }
         }
     }
@@ -825,7 +824,7 @@ struct Tableau: Sendable {
             noteIfInfeasible(index)
         }
         compactColumn(marker)
-        for index in columns.rows(of: marker) where rowBasic[index] >= 0 {
+        for index in columns.rows(of: marker) where rowStates[index].basic >= 0 {
             rows[index].constant -= rows[index].coefficient(of: marker) * shift
             noteIfInfeasible(index)
         }
@@ -964,10 +963,12 @@ struct Tableau: Sendable {
 
     /// Writes the value of every variable at the current basis over `values` (0 for one in no
     /// row), read through stale rows (see `reading`): the batch stays open, and a stale row is
-    /// brought up to date only if a later call needs it.
+    /// brought up to date only if a later call needs it. The reading stack is reserved for 16
+    /// rows, which a small solve's chains of rows grew to from empty one doubling at a time.
     func readValues(into values: inout [Double]) {
         var known = RowReadingTable(rows: rows.count)
         var stack: [Int] = []
+        stack.reserveCapacity(16)
         for variable in values.indices {
             let index = row(of: variable)
             values[variable] = index >= 0 ? reading(index, constants: true, parametric: nil, known: &known, stack: &stack).value + 0 : 0
