@@ -90,7 +90,7 @@ extension Tableau {
     /// restricted basic symbol leaves its bound.
     func canMove(_ symbol: Int, by direction: Double) -> Bool {
         for index in columns.rows(of: symbol) {
-            let basic = rowBasic[index]
+            let basic = rowStates[index].basic
             guard basic >= 0, kinds[basic].isRestricted else { continue }
             let a = rows[index].coefficient(of: symbol) * direction
             if kinds[basic] == .dummy, abs(a) > Tolerance.zero { return false }

@@ -24,8 +24,9 @@ struct Objective: Sendable {
     /// The costs of every symbol, each symbol's a list by descending priority (most symbols
     /// have one or two): a cost vector has no storage of its own, and freed costs are reused.
     private var costs: [Cost] = []
-    /// symbol → its first cost, -1 for none.
-    private var first: [Int32] = []
+    /// symbol → its first cost and its place in `heap` (`SymbolState`): one table, where two
+    /// of equal length were two allocations per solve, two appends per symbol and two frees.
+    private var symbols: [SymbolState] = []
     /// The first freed cost, -1 for none.
     private var free: Int32 = -1
 
@@ -35,8 +36,16 @@ struct Objective: Sendable {
     /// changes. Each entry carries its symbol's key, so a sift compares adjacent entries and
     /// walks cost lists only on a tie of keys.
     private var heap: [Candidate] = []
-    /// symbol → its position in `heap`, or -1.
-    private var slot: [Int] = []
+    /// Room for this many candidates is reserved with the first level (see `level(for:)`).
+    private static let initialCandidates = 16
+
+    /// What the objective keeps for each symbol.
+    private struct SymbolState: Sendable {
+        /// The symbol's first cost, -1 for none.
+        var first: Int32 = -1
+        /// The symbol's position in `heap`, or -1.
+        var slot = -1
+    }
 
     /// A symbol with its key: the priority and value of the first non-negligible component of
     /// its cost vector (-infinity and 0 for none), and the cost after that component, where a
@@ -57,20 +66,25 @@ struct Objective: Sendable {
 
     /// Reserves room for this many symbols.
     mutating func reserveCapacity(symbols: Int) {
-        first.reserveCapacity(symbols)
+        self.symbols.reserveCapacity(symbols)
         costs.reserveCapacity(symbols)
-        slot.reserveCapacity(symbols)
     }
 
     /// Makes room for `count` more symbols (with zero cost at every level).
     mutating func appendSymbols(_ count: Int) {
-        first.append(contentsOf: repeatElement(-1, count: count))
-        slot.append(contentsOf: repeatElement(-1, count: count))
+        symbols.append(contentsOf: repeatElement(SymbolState(), count: count))
     }
 
-    /// The level of `priority`, made if absent.
+    /// The level of `priority`, made if absent. The first level reserves room for
+    /// `searchedLevels` levels and `initialCandidates` candidates, which grew from empty one
+    /// doubling at a time (seven allocations in a twenty-view solve); a solve without optional
+    /// constraints makes no level and reserves neither.
     mutating func level(for priority: Double) -> Int {
         if let level = existingLevel(for: priority) { return level }
+        if priorities.isEmpty {
+            priorities.reserveCapacity(Self.searchedLevels)
+            heap.reserveCapacity(Self.initialCandidates)
+        }
         priorities.append(priority)
         if priorities.count > Self.searchedLevels {
             if levelOfPriority.isEmpty {
@@ -103,13 +117,13 @@ struct Objective: Sendable {
 
     /// Replaces `symbol`, which became basic with definition `row`, by that definition at every level.
     mutating func substitute(_ symbol: Int, by row: Row) {
-        let list = first[symbol]
+        let list = symbols[symbol].first
         guard list >= 0 else { return }
         // Detached first: the adds below touch only the row's symbols, and take no cost of this
         // list (it is freed after). A candidate's entry takes the key of these zero costs, which
         // the adds' sifts compare it by until it is taken out at the end.
-        first[symbol] = -1
-        if slot[symbol] >= 0 { heap[slot[symbol]] = .zero(symbol) }
+        symbols[symbol].first = -1
+        if symbols[symbol].slot >= 0 { heap[symbols[symbol].slot] = .zero(symbol) }
         var node = list
         var last = list
         while node >= 0 {
@@ -125,8 +139,8 @@ struct Objective: Sendable {
 
     /// Drops every cost of `symbol` (an artificial symbol leaving the problem).
     mutating func clear(_ symbol: Int) {
-        var node = first[symbol]
-        first[symbol] = -1
+        var node = symbols[symbol].first
+        symbols[symbol].first = -1
         while node >= 0 {
             let next = costs[Int(node)].next
             release(node)
@@ -154,7 +168,7 @@ struct Objective: Sendable {
     /// The first non-negligible cost of `symbol`, -1 for none.
     @inline(__always)
     private func firstSignificant(_ symbol: Int) -> Int32 {
-        var node = first[symbol]
+        var node = symbols[symbol].first
         while node >= 0, abs(costs[Int(node)].value) <= Tolerance.zero { node = costs[Int(node)].next }
         return node
     }
@@ -162,7 +176,7 @@ struct Objective: Sendable {
     /// Whether `costs(a) / ka` is lexicographically below `costs(b) / kb` (`ka`, `kb` > 0).
     func ratio(_ a: Int, _ ka: Double, isBelow b: Int, _ kb: Double) -> Bool? {
         var result: Bool?
-        forEachLevel(first[a], first[b]) { ca, cb in
+        forEachLevel(symbols[a].first, symbols[b].first) { ca, cb in
             let ra = ca / ka
             let rb = cb / kb
             if ra < rb - Tolerance.zero { result = true } else if ra > rb + Tolerance.zero { result = false }
@@ -178,7 +192,7 @@ struct Objective: Sendable {
         let priority = priorities[level]
         // The cost before the place (-1: the list's head), and the one at it.
         var previous: Int32 = -1
-        var node = first[symbol]
+        var node = symbols[symbol].first
         while node >= 0, priorities[Int(costs[Int(node)].level)] > priority {
             previous = node
             node = costs[Int(node)].next
@@ -190,7 +204,7 @@ struct Objective: Sendable {
                 return
             }
             let next = costs[Int(node)].next
-            if previous >= 0 { costs[Int(previous)].next = next } else { first[symbol] = next }
+            if previous >= 0 { costs[Int(previous)].next = next } else { symbols[symbol].first = next }
             release(node)
             return
         }
@@ -204,7 +218,7 @@ struct Objective: Sendable {
             made = Int32(costs.count)
             costs.append(cost)
         }
-        if previous >= 0 { costs[Int(previous)].next = made } else { first[symbol] = made }
+        if previous >= 0 { costs[Int(previous)].next = made } else { symbols[symbol].first = made }
     }
 
     /// Puts a cost on the free list.
@@ -272,18 +286,18 @@ struct Objective: Sendable {
     @inline(__always)
     mutating func noteChanged(_ symbol: Int) {
         let entry = candidate(symbol)
-        let position = slot[symbol]
+        let position = symbols[symbol].slot
         if position >= 0 {
             if entry.value < 0 {
                 heap[position] = entry
                 siftUp(position)
-                siftDown(slot[symbol])
+                siftDown(symbols[symbol].slot)
             } else {
                 remove(at: position)
             }
         } else if entry.value < 0 {
             heap.append(entry)
-            slot[symbol] = heap.count - 1
+            symbols[symbol].slot = heap.count - 1
             siftUp(heap.count - 1)
         }
     }
@@ -301,7 +315,7 @@ struct Objective: Sendable {
         var best = -1
         for entry in heap where (best < 0 || entry.symbol < best) && entry.value < 0 { best = Int(entry.symbol) }
         guard best >= 0 else { return nil }
-        remove(at: slot[best])
+        remove(at: symbols[best].slot)
         return best
     }
 
@@ -310,7 +324,7 @@ struct Objective: Sendable {
     /// place (Floyd's deletion): that entry, from the bottom, most often belongs near the bottom
     /// again, which sifting it down from the hole reached with two comparisons a level.
     private mutating func remove(at position: Int) {
-        slot[Int(heap[position].symbol)] = -1
+        symbols[Int(heap[position].symbol)].slot = -1
         let last = heap.removeLast()
         guard position < heap.count else { return }
         var hole = position
@@ -359,6 +373,6 @@ struct Objective: Sendable {
     @inline(__always)
     private mutating func place(_ entry: Candidate, at position: Int) {
         heap[position] = entry
-        slot[Int(entry.symbol)] = position
+        symbols[Int(entry.symbol)].slot = position
     }
 }

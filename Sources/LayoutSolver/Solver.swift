@@ -889,7 +889,7 @@ extension Solver {
         tableau.endBatch()
         var terms = 0
         var longest = 0
-        for index in tableau.rows.indices where tableau.rowBasic[index] >= 0 {
+        for index in tableau.rows.indices where tableau.rowStates[index].basic >= 0 {
             terms += tableau.rows[index].terms.count
             longest = max(longest, tableau.rows[index].terms.count)
         }

@@ -40,11 +40,11 @@ struct Tableau: Sendable {
     /// symbol → number of rows that hold it (exact).
     private(set) var occurrences: [Int] = []
     private(set) var rows: [Row] = []
-    /// row → its basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
-    private(set) var rowBasic: [Int] = []
     private var freeRows: [Int] = []
-    /// row → the number of the last compaction that kept it (tells repeated column entries).
-    private var rowMark: [Int] = []
+    /// row → its basic symbol and its bookkeeping for compaction and refreshing (`RowState`):
+    /// one table, where four of equal length were four allocations, four appends per new row
+    /// and four frees.
+    private(set) var rowStates: [RowState] = []
     private var compactions = 0
     /// In a batch (`beginBatch()` to `endBatch()`: from the first `Solver.add` until a call that
     /// needs every row as it is, such as a removal or an edit), substitutions skip the
@@ -56,13 +56,9 @@ struct Tableau: Sendable {
     /// by substituting the current rows of the symbols that have become basic.
     private var deferringExternalRows = false
     private var staleRows: [Int] = []
-    /// row → whether it is in `staleRows`.
-    private var rowIsStale: [Bool] = []
     /// Symbols that were in some row when they became basic, so far: a row that holds no basic
     /// symbol stays up to date while this count does not move.
     private var basicChanges = 0
-    /// row → `basicChanges` when `refreshRow` last brought it up to date (-1: never).
-    private var rowRefreshedAt: [Int] = []
     /// Scratch for `refreshed(_:)`.
     private var refreshing = SparseSum()
     /// Scratch for `refreshRow(_:)`: the stale rows waiting for their dependencies.
@@ -86,6 +82,18 @@ struct Tableau: Sendable {
     /// test uses each row's own `magnitude`).
     private(set) var peakMagnitude = 0.0
 
+    /// A row's basic symbol and bookkeeping.
+    struct RowState: Sendable {
+        /// The row's basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
+        var basic: Int
+        /// The number of the last compaction that kept the row (tells repeated column entries).
+        var mark = 0
+        /// `basicChanges` when `refreshRow` last brought the row up to date (-1: never).
+        var refreshedAt = -1
+        /// Whether the row is in `staleRows`.
+        var isStale = false
+    }
+
     static let freeSlot = -1
     static let phaseOneObjective = -2
 
@@ -100,16 +108,14 @@ struct Tableau: Sendable {
         columns.reserveCapacity(symbols: symbols, entries: 2 * symbols)
         objective.reserveCapacity(symbols: symbols)
         rows.reserveCapacity(rowCount)
-        rowBasic.reserveCapacity(rowCount)
-        rowMark.reserveCapacity(rowCount)
-        rowIsStale.reserveCapacity(rowCount)
-        rowRefreshedAt.reserveCapacity(rowCount)
+        rowStates.reserveCapacity(rowCount)
         // Scratch lists of rows, which a small problem's first substitutions and pivots grew
-        // from empty step by step; a large one's grow on from this as before.
+        // from empty step by step; a large one's grow on from this as before. `infeasible` is
+        // left to grow: rows go negative when an edit moves (another size on the same solver),
+        // not in a solve from scratch, which never touched it.
         let scratchRows = min(rowCount, 256)
         columnScratch.reserveCapacity(scratchRows)
         staleRows.reserveCapacity(scratchRows)
-        infeasible.reserveCapacity(scratchRows)
     }
 
     var rowCount: Int { rows.count - freeRows.count }
@@ -169,13 +175,10 @@ struct Tableau: Sendable {
         peakMagnitude = max(peakMagnitude, abs(row.constant))
         if reused != nil {
             rows[index] = row
-            rowBasic[index] = basic
+            rowStates[index].basic = basic
         } else {
             rows.append(row)
-            rowBasic.append(basic)
-            rowMark.append(0)
-            rowIsStale.append(false)
-            rowRefreshedAt.append(-1)
+            rowStates.append(RowState(basic: basic))
         }
         if overflowing { compactColumns(of: rows[index]) }
         return index
@@ -192,10 +195,10 @@ struct Tableau: Sendable {
 
     private mutating func freeRow(_ index: Int) {
         for term in rows[index].terms { occurrences[term.symbol] -= 1 }
-        let basic = rowBasic[index]
+        let basic = rowStates[index].basic
         if basic >= 0 { basicRow[basic] = -1 }
         rows[index] = Row()
-        rowBasic[index] = Tableau.freeSlot
+        rowStates[index].basic = Tableau.freeSlot
         freeRows.append(index)
     }
 
@@ -223,13 +226,13 @@ struct Tableau: Sendable {
     }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
-    /// rest (`rowMark` tells a repeat).
+    /// rest (`RowState.mark` tells a repeat).
     private mutating func compactColumn(_ symbol: Int) {
         let column = takeColumn(symbol)
         compactions += 1
-        for entry in column where rowMark[entry] != compactions && rowBasic[entry] != Tableau.freeSlot
+        for entry in column where rowStates[entry].mark != compactions && rowStates[entry].basic != Tableau.freeSlot
             && rows[entry].coefficient(of: symbol) != 0 {
-            rowMark[entry] = compactions
+            rowStates[entry].mark = compactions
             columns.append(entry, to: symbol)
         }
         columnScratch = column
@@ -255,7 +258,7 @@ struct Tableau: Sendable {
     /// Whether the row at `index` defines a sign-restricted basic symbol.
     @inline(__always)
     private func isRestrictedRow(_ index: Int) -> Bool {
-        let basic = rowBasic[index]
+        let basic = rowStates[index].basic
         return basic >= 0 && kinds[basic].isRestricted
     }
 
@@ -271,9 +274,9 @@ struct Tableau: Sendable {
         occurrences[symbol] = 0
         defer { columnScratch = column }
         for index in column {
-            if deferringExternalRows, rowBasic[index] >= 0, kinds[rowBasic[index]] == .external {
-                if !rowIsStale[index] {
-                    rowIsStale[index] = true
+            if deferringExternalRows, rowStates[index].basic >= 0, kinds[rowStates[index].basic] == .external {
+                if !rowStates[index].isStale {
+                    rowStates[index].isStale = true
                     staleRows.append(index)
                 }
                 continue
@@ -325,7 +328,7 @@ struct Tableau: Sendable {
 
     private mutating func noteIfInfeasible(_ index: Int) {
         peakMagnitude = max(peakMagnitude, abs(rows[index].constant))
-        let basic = rowBasic[index]
+        let basic = rowStates[index].basic
         guard basic >= 0 else { return }
         let constant = rows[index].constant
         switch kinds[basic] {
@@ -338,7 +341,7 @@ struct Tableau: Sendable {
     /// Makes `entering` basic in row `index`, whose basic symbol becomes parametric.
     private mutating func pivot(_ entering: Int, _ index: Int) throws(SolverError) {
         try meter.charge()
-        let leaving = rowBasic[index]
+        let leaving = rowStates[index].basic
         var row = takeRow(index)
         let a = row.solve(for: entering)
         row.add(1 / a, leaving)
@@ -346,7 +349,7 @@ struct Tableau: Sendable {
         noteAdded(leaving, index)
         peakMagnitude = max(peakMagnitude, abs(row.constant))
         rows[index] = row
-        rowBasic[index] = entering
+        rowStates[index].basic = entering
         basicRow[entering] = index
         basicRow[leaving] = -1
         substitute(entering, by: row)
@@ -374,7 +377,7 @@ struct Tableau: Sendable {
             let a = rows[index].coefficient(of: symbol)
             guard a < -Tolerance.zero, !isNoise(a, in: rows[index]) else { continue }
             let ratio = max(0, rows[index].constant) / -a
-            let key = (length: bland ? 0 : rows[index].terms.count, basic: rowBasic[index])
+            let key = (length: bland ? 0 : rows[index].terms.count, basic: rowStates[index].basic)
             if ratio < bestRatio || (ratio == bestRatio && key < bestKey) {
                 best = index
                 bestRatio = ratio
@@ -421,7 +424,7 @@ struct Tableau: Sendable {
             let coefficient = sign * expression.coefficients[i]
             let basic = basicRow[symbol]
             if basic >= 0 {
-                if rowIsStale[basic] { refreshRow(basic) }
+                if rowStates[basic].isStale { refreshRow(basic) }
                 if long {
                     sum.add(coefficient, rows[basic], into: &row)
                 } else if row.terms.isEmpty {
@@ -648,10 +651,10 @@ struct Tableau: Sendable {
         }
         var chosen: Int?
         var chosenKey = (rank: 3, ratio: Double.infinity, basic: Int.max)
-        for index in columns.rows(of: marker) where rowBasic[index] >= 0 {
+        for index in columns.rows(of: marker) where rowStates[index].basic >= 0 {
             let a = rows[index].coefficient(of: marker)
             guard a != 0 else { continue }
-            let basic = rowBasic[index]
+            let basic = rowStates[index].basic
             let key: (rank: Int, ratio: Double, basic: Int)
             if !kinds[basic].isRestricted {
                 key = (2, -abs(a), basic)
@@ -731,11 +734,11 @@ struct Tableau: Sendable {
         deferringExternalRows = false
         guard !staleRows.isEmpty else { return }
         for index in staleRows { refreshRow(index) }
-        for index in staleRows { rowIsStale[index] = false }
+        for index in staleRows { rowStates[index].isStale = false }
         staleRows.removeAll(keepingCapacity: true)
         columns.removeAll()
         for symbol in 0..<symbolCount { occurrences[symbol] = 0 }
-        for index in rows.indices where rowBasic[index] != Tableau.freeSlot {
+        for index in rows.indices where rowStates[index].basic != Tableau.freeSlot {
             for term in rows[index].terms { noteAdded(term.symbol, index) }
         }
     }
@@ -754,7 +757,7 @@ struct Tableau: Sendable {
         }
         stack.append(start)
         while let top = stack.last {
-            if rowRefreshedAt[top] == basicChanges {
+            if rowStates[top].refreshedAt == basicChanges {
                 stack.removeLast()
                 continue
             }
@@ -765,7 +768,7 @@ struct Tableau: Sendable {
                 let row = basicRow[rows[top].terms[position].symbol]
                 guard row >= 0 else { continue }
                 outdated += 1
-                if rowIsStale[row], rowRefreshedAt[row] != basicChanges, !stack.contains(row) { stack.append(row) }
+                if rowStates[row].isStale, rowStates[row].refreshedAt != basicChanges, !stack.contains(row) { stack.append(row) }
             }
             if stack.count > depth { continue }
             if outdated > 0 {
@@ -774,7 +777,7 @@ struct Tableau: Sendable {
                 rows[top] = refreshed(stale, outdated: outdated)
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
             }
-            rowRefreshedAt[top] = basicChanges
+            rowStates[top].refreshedAt = basicChanges
             stack.removeLast()
         }
     }
@@ -852,7 +855,7 @@ struct Tableau: Sendable {
             noteIfInfeasible(index)
         }
         compactColumn(marker)
-        for index in columns.rows(of: marker) where rowBasic[index] >= 0 {
+        for index in columns.rows(of: marker) where rowStates[index].basic >= 0 {
             rows[index].constant -= rows[index].coefficient(of: marker) * shift
             noteIfInfeasible(index)
         }
@@ -940,7 +943,7 @@ struct Tableau: Sendable {
                 continue
             }
             let constant = constants ? rows[top].constant : 0
-            let upToDate = !rowIsStale[top] || rowRefreshedAt[top] == basicChanges
+            let upToDate = !rowStates[top].isStale || rowStates[top].refreshedAt == basicChanges
             if upToDate && parametric == nil {
                 known[top] = Reading(value: constant, magnitude: abs(constant))
                 stack.removeLast()
@@ -991,10 +994,12 @@ struct Tableau: Sendable {
 
     /// Writes the value of every variable at the current basis over `values` (0 for one in no
     /// row), read through stale rows (see `reading`): the batch stays open, and a stale row is
-    /// brought up to date only if a later call needs it.
+    /// brought up to date only if a later call needs it. The reading stack is reserved for 16
+    /// rows, which a small solve's chains of rows grew to from empty one doubling at a time.
     func readValues(into values: inout [Double]) {
         var known = RowReadingTable(rows: rows.count)
         var stack: [Int] = []
+        stack.reserveCapacity(16)
         for variable in values.indices {
             let index = row(of: variable)
             values[variable] = index >= 0 ? reading(index, constants: true, parametric: nil, known: &known, stack: &stack).value + 0 : 0

@@ -73,9 +73,13 @@ private struct Installation {
         let count = 2 + request.constraints.count + 4 * tree.views.count
         constraints = ConstraintList(reserving: count, terms: 2 * count)
         // The root size comes first, two constraints (edits or fitting size); the rest once compiled.
-        handles = [nil, nil]
+        // Reserved before the first two are written: a literal of two and then its reservation
+        // were two allocations.
+        handles = []
         handles.reserveCapacity(count)
+        handles.append(contentsOf: repeatElement(nil, count: 2))
         constraintOfHandle.reserveCapacity(count)
+        rootSizeEntries.reserveCapacity(2)
 
         for axis in [LayoutAxis.horizontal, .vertical] {
             let variable = variables.size(tree.rootIndex, axis)
