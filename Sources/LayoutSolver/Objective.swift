@@ -328,11 +328,7 @@ struct Objective: Sendable {
         let last = heap.removeLast()
         guard position < heap.count else { return }
         var hole = position
-        while true {
-            let left = 2 * hole + 1
-            guard left < heap.count else { break }
-            let right = left + 1
-            let child = right < heap.count && isBetter(heap[right], than: heap[left]) ? right : left
+        while let child = betterChild(of: hole) {
             place(heap[child], at: hole)
             hole = child
         }
@@ -357,16 +353,20 @@ struct Objective: Sendable {
     private mutating func siftDown(_ start: Int) {
         let moving = heap[start]
         var parent = start
-        while true {
-            let left = 2 * parent + 1
-            guard left < heap.count else { break }
-            let right = left + 1
-            let child = right < heap.count && isBetter(heap[right], than: heap[left]) ? right : left
-            guard isBetter(heap[child], than: moving) else { break }
+        while let child = betterChild(of: parent), isBetter(heap[child], than: moving) {
             place(heap[child], at: parent)
             parent = child
         }
         if parent != start { place(moving, at: parent) }
+    }
+
+    /// The better of the children of the entry at `parent`, nil for a leaf.
+    @inline(__always)
+    private func betterChild(of parent: Int) -> Int? {
+        let left = 2 * parent + 1
+        guard left < heap.count else { return nil }
+        let right = left + 1
+        return right < heap.count && isBetter(heap[right], than: heap[left]) ? right : left
     }
 
     /// Writes `entry` at `position` of the heap, and notes where its symbol is.
