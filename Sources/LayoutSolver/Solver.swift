@@ -716,23 +716,23 @@ public struct Solver: Sendable {
         }
         bounds.sort()
         var partners = [Int](repeating: -1, count: records.count)
+        // Each bound of a group, in handle order, takes the first earlier one that is opposite
+        // and still unmatched, if any. The unmatched ones are all of one relation (an opposite
+        // bound would have taken the oldest of them), so that one is the oldest unmatched:
+        // `oldest` only moves forward, one step per bound however many copies of one bound a
+        // request repeats.
         var start = 0
         while start < bounds.count {
             var end = start + 1
             while end < bounds.count, bounds[end].sharesExpression(with: bounds[start]) { end += 1 }
-            // Each bound of the group, in handle order, takes the first earlier one that is
-            // opposite and still unmatched (no partner yet), if any.
+            var oldest = start
             for position in start + 1..<end {
+                while oldest < position, partners[bounds[oldest].handle] >= 0 { oldest += 1 }
                 let handle = bounds[position].handle
-                let relation = records[handle].relation
-                var match = start
-                while match < position,
-                      partners[bounds[match].handle] >= 0 || records[bounds[match].handle].relation == relation {
-                    match += 1
-                }
-                guard match < position else { continue }
-                partners[handle] = bounds[match].handle
-                partners[bounds[match].handle] = handle
+                guard oldest < position, records[bounds[oldest].handle].relation != records[handle].relation else { continue }
+                partners[handle] = bounds[oldest].handle
+                partners[bounds[oldest].handle] = handle
+                oldest += 1
             }
             start = end
         }

@@ -16,6 +16,24 @@ import Testing
         #expect(partners == [2, 3, 0, 1, -1, -1])
     }
 
+    @Test func manyCopiesPairOldestFirst() throws {
+        var s = Solver()
+        let w = s.makeVariable()
+        // 3,000 copies of w ≤ 40, then 3,000 of w ≥ 40, then 1,000 pairs ≤, ≥ alternating: the
+        // k-th ≥ takes the k-th ≤ (handle k), and in the alternating tail each ≥ takes the ≤ just
+        // before it (no earlier one is left unmatched by then).
+        for _ in 0..<3000 { try s.add(pin(w, 40), .lessThanOrEqual, priority: 500) }
+        for _ in 0..<3000 { try s.add(pin(w, 40), .greaterThanOrEqual, priority: 500) }
+        for _ in 0..<1000 {
+            try s.add(pin(w, 40), .lessThanOrEqual, priority: 500)
+            try s.add(pin(w, 40), .greaterThanOrEqual, priority: 500)
+        }
+        let partners = s.boundPairs(excluding: [Int](repeating: -1, count: s.records.count))
+        #expect(partners[0] == 3000 && partners[2999] == 5999 && partners[3000] == 0 && partners[5999] == 2999)
+        #expect(partners[6000] == 6001 && partners[6001] == 6000 && partners[7998] == 7999 && partners[7999] == 7998)
+        #expect(partners.allSatisfy { $0 >= 0 })
+    }
+
     @Test func boundsOnDifferentVariablesOrScalesAreNotPaired() throws {
         var s = Solver()
         let v = s.makeVariable()
