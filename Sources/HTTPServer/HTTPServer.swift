@@ -11,10 +11,10 @@ import Synchronization
 ///
 /// Threads:
 /// - MHD's poll() pool (`networkThreads`) parses requests and calls `respondBeforeBody`,
-///   `isLightweight`, lightweight `respond`, `bodyTooLarge`, `overloaded`.
-/// - A fixed pool of `workers` pthreads runs the other `respond` calls. The MHD connection is
-///   suspended meanwhile and resumed by the worker with the response; MHD then queues it from
-///   its own thread.
+///   `respondOnNetworkThread`, `bodyTooLarge`, `overloaded`.
+/// - A fixed pool of `workers` pthreads runs `respond` for the requests the handler did not
+///   answer on the network thread. The MHD connection is suspended meanwhile and resumed by
+///   the worker with the response; MHD then queues it from its own thread.
 ///
 /// Ownership: `start` retains the `ServerCore` for the shim (`ctx`); it is released only after
 /// `lhs_stop` (MHD_stop_daemon) has returned, when no callback can run any more. The daemon is
@@ -292,8 +292,8 @@ final class ServerCore: Sendable {
             return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
         }
         let request = HTTPRequest(head: head, body: body)
-        if handler.isLightweight(head) {
-            return makeResponse(handler.respond(to: request), head: head)
+        if let response = handler.respondOnNetworkThread(to: request) {
+            return makeResponse(response, head: head)
         }
         guard pool.reserve() else {
             return makeResponse(handler.overloaded(head), head: head)

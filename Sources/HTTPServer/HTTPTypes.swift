@@ -115,10 +115,14 @@ public protocol HTTPHandler: Sendable {
     /// discarded, no `100 Continue`), or nil to read the body. Used for 401/404/405/415, and for
     /// CORS preflight.
     func respondBeforeBody(to head: HTTPRequestHead) -> HTTPResponse?
-    /// Whether the complete request is cheap enough to answer on the network thread
-    /// (e.g. GET /healthz); otherwise it goes to the worker pool.
-    func isLightweight(_ head: HTTPRequestHead) -> Bool
-    /// Answers a complete request (on a worker thread unless lightweight). Must not throw or trap.
+    /// On the network thread once the whole request is in: its response when it is cheap to
+    /// make there (e.g. `GET /healthz`, or a small job that finished within a short slice of
+    /// time), or nil to hand the request to the worker pool, which calls `respond(to:)`. The
+    /// network thread serves its other connections only after this returns, so it must stay
+    /// short: a handler that tries and runs out of its slice returns nil and lets a worker redo
+    /// the job. Must not throw or trap.
+    func respondOnNetworkThread(to request: HTTPRequest) -> HTTPResponse?
+    /// Answers a complete request on a worker thread. Must not throw or trap.
     func respond(to request: HTTPRequest) -> HTTPResponse
     /// The response for a body over the limit (413), decided from Content-Length before any
     /// upload, or after a chunked body passes the limit.

@@ -77,7 +77,23 @@ public final class LayoutService: HTTPHandler {
         return nil
     }
 
-    public func isLightweight(_ head: HTTPRequestHead) -> Bool { Route(path: head.path) != .solve }
+    /// Every route but `/solve` is answered here. A solve is tried here when its body is small,
+    /// within `networkThreadSolveTime` (and the request's own timeout); one that runs out of that
+    /// slice is given back, uncounted and unlogged, for a worker to redo with the whole budget.
+    public func respondOnNetworkThread(to request: HTTPRequest) -> HTTPResponse? {
+        guard Route(path: request.head.path) == .solve else { return respond(to: request) }
+        let slice = configuration.networkThreadSolveTime
+        guard slice > .zero, request.body.count <= ServiceConfiguration.networkThreadMaxBodyBytes else { return nil }
+        let start = ContinuousClock.now
+        let ownDeadline = start + configuration.solveTimeout
+        let sliceEnd = start + slice
+        let answer = exchange(request, deadline: min(sliceEnd, ownDeadline))
+        if answer.problemType == "solver-budget-exceeded", sliceEnd < ownDeadline, ContinuousClock.now >= sliceEnd {
+            metrics.handedToWorker()
+            return nil
+        }
+        return finish(request.head, response(to: answer), route: Route.solve.name, start: start)
+    }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let start = ContinuousClock.now
@@ -119,12 +135,21 @@ public final class LayoutService: HTTPHandler {
     // MARK: Routes
 
     private func solve(_ request: HTTPRequest, start: ContinuousClock.Instant) -> HTTPResponse {
+        response(to: exchange(request, deadline: start + configuration.solveTimeout))
+    }
+
+    /// Decodes, solves and encodes a `/solve` request with the solver stopping at `deadline`.
+    private func exchange(_ request: HTTPRequest, deadline: ContinuousClock.Instant) -> SolveExchange.Answer {
         let head = request.head
-        let answer = SolveExchange.answer(
+        return SolveExchange.answer(
             request.body, limits: configuration.limits,
-            budget: SolverBudget(maxPivots: configuration.maxPivots, deadline: start + configuration.solveTimeout),
+            budget: SolverBudget(maxPivots: configuration.maxPivots, deadline: deadline),
             pretty: head.queryItem("pretty") == "true", strict: head.queryItem("strict") == "true",
             format: ContentNegotiation.format(accept: head.header("accept")) ?? .json)
+    }
+
+    /// The response for an answer, counting the solve in the metrics when there was one.
+    private func response(to answer: SolveExchange.Answer) -> HTTPResponse {
         if answer.layoutStatus != nil {
             metrics.solved(duration: answer.solveTime, pivots: answer.pivots, views: answer.views, constraints: answer.constraints)
         }

@@ -14,6 +14,7 @@ final class ServiceMetrics: Sendable {
     private let pivots: Recorder
     private let views: Recorder
     private let constraints: Recorder
+    private let handedToWorkerCount: CoreMetrics.Counter
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -31,7 +32,11 @@ final class ServiceMetrics: Sendable {
         pivots = Recorder(label: "layoutd_solve_pivots", aggregate: true, factory: factory)
         views = Recorder(label: "layoutd_request_views", aggregate: true, factory: factory)
         constraints = Recorder(label: "layoutd_request_constraints", aggregate: true, factory: factory)
+        handedToWorkerCount = Counter(label: "layoutd_solves_handed_to_worker_total", factory: factory)
     }
+
+    /// A small solve that ran out of its slice on the network thread and went to a worker.
+    func handedToWorker() { handedToWorkerCount.increment() }
 
     /// One finished request: counted by route and status, timed by route.
     func requestFinished(route: String, status: Int, duration: Duration) {

@@ -66,6 +66,9 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Solver budget: milliseconds per request (env LAYOUTD_SOLVE_TIMEOUT_MS).")
     var solveTimeoutMs: Int = Environment.int("LAYOUTD_SOLVE_TIMEOUT_MS") ?? 10_000
 
+    @Option(help: "Milliseconds a solve of a body up to 64 KiB may run on the network thread before a worker takes it over; 0 sends every solve to a worker (env LAYOUTD_NETWORK_SOLVE_MS).")
+    var networkSolveMs: Int = Environment.int("LAYOUTD_NETWORK_SOLVE_MS") ?? 2
+
     @Option(help: "Comma-separated origins allowed by CORS, or '*'; none by default (env LAYOUTD_CORS_ORIGINS).")
     var corsOrigins: String = Environment.string("LAYOUTD_CORS_ORIGINS") ?? ""
 
@@ -92,7 +95,8 @@ struct Layoutd: ParsableCommand {
             throw ValidationError("\(name) must be at least 1")
         }
         for (name, value) in [("--queue", queue), ("--connection-timeout", connectionTimeout),
-                              ("--per-ip-limit", perIPLimit), ("--drain-seconds", drainSeconds)] where value < 0 {
+                              ("--per-ip-limit", perIPLimit), ("--drain-seconds", drainSeconds),
+                              ("--network-solve-ms", networkSolveMs)] where value < 0 {
             throw ValidationError("\(name) must not be negative")
         }
         guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
@@ -121,7 +125,7 @@ struct Layoutd: ParsableCommand {
             configuration: ServiceConfiguration(
                 limits: limits, maxPivots: maxPivots, solveTimeout: .milliseconds(solveTimeoutMs),
                 allowedOrigins: corsOrigins.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty },
-                apiKey: apiKey.isEmpty ? nil : apiKey),
+                apiKey: apiKey.isEmpty ? nil : apiKey, networkThreadSolveTime: .milliseconds(networkSolveMs)),
             logger: logger)
         var configuration = HTTPServerConfiguration()
         configuration.host = host

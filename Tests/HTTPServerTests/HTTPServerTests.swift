@@ -30,7 +30,18 @@ struct TestHandler: HTTPHandler {
         return nil
     }
 
-    func isLightweight(_ head: HTTPRequestHead) -> Bool { head.path == "/healthz" || head.path == "/healthz-stack" }
+    func respondOnNetworkThread(to request: HTTPRequest) -> HTTPResponse? {
+        switch request.head.path {
+        case "/healthz", "/healthz-stack":
+            return respond(to: request)
+        case "/small":
+            // Answered here when the body is at most 4 bytes, else declined to a worker.
+            guard request.body.count <= 4 else { return nil }
+            return HTTPResponse(status: 200, headers: [("X-Answered-By", "network")], body: request.body)
+        default:
+            return nil
+        }
+    }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let head = request.head
@@ -54,6 +65,8 @@ struct TestHandler: HTTPHandler {
                 pthread_attr_destroy(&attr)
             }
             return HTTPResponse(status: 200, headers: [("X-Stack", String(size))])
+        case "/small":
+            return HTTPResponse(status: 200, headers: [("X-Answered-By", "worker")], body: request.body)
         case "/badstatus":
             return HTTPResponse(status: 42)
         case "/badheader":
@@ -167,6 +180,30 @@ final class Background<T: Sendable>: Sendable {
             let h = try RawHTTP.request(port: port, path: "/healthz")
             #expect(h.status == 200)
         }
+    }
+
+    @Test func handlerChoosesNetworkThreadOrWorker() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, gate: gate)
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        for body in ["tiny", "too big"].map({ Array($0.utf8) }) {
+            try c.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            try c.send(body)
+            let r = try c.readResponse()
+            #expect(r.status == 200)
+            #expect(r.body == body)
+            #expect(r.header("X-Answered-By") == (body.count <= 4 ? "network" : "worker"))
+        }
+
+        // With the one worker blocked, a request answered on the network thread still gets through.
+        let blocked = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60) }
+        #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
+        let small = try RawHTTP.request(port: port, method: "POST", path: "/small", body: Array("ok".utf8))
+        #expect(small.header("X-Answered-By") == "network")
+        gate.open()
+        #expect(blocked.wait()??.status == 200)
     }
 
     @Test func contentLengthOverLimitIs413WithoutContinue() throws {

@@ -23,6 +23,8 @@ public enum SolveExchange {
         public var body: [UInt8]
         /// The layout's status when it was solved (also in strict mode), `nil` when the request was refused.
         public var layoutStatus: LayoutStatus?
+        /// The problem's `type` when the request was refused (`solver-budget-exceeded`, …), else nil.
+        public var problemType: String?
         /// For metrics: the solve's size and work.
         public var views = 0
         public var constraints = 0
@@ -57,7 +59,8 @@ public enum SolveExchange {
             }
             return answer
         } catch {
-            return Answer(status: error.status, contentType: "application/problem+json", body: ResponseEncoder.encode(error), layoutStatus: nil)
+            return Answer(status: error.status, contentType: "application/problem+json", body: ResponseEncoder.encode(error),
+                          layoutStatus: nil, problemType: error.type)
         }
     }
 }
