@@ -320,6 +320,8 @@ def main() -> int:
     rows = [("layoutd", "twenty-views (20 views)", 64, twenty, "wrk-layoutd-twenty.txt"),
             ("layoutd", big_name, 64, big, "wrk-layoutd-big.txt"),
             ("layoutd", "GET /healthz (no body, no solve)", 64, None, "wrk-layoutd-healthz.txt"),
+            ("layoutd --network-solve-ms 0 (every solve on a worker)", "twenty-views (20 views)", 64, twenty,
+             "wrk-layoutd-twenty-workers.txt"),
             ("hello.c (bare libmicrohttpd)", "twenty-views (20 views)", 64, twenty, "wrk-hello-twenty.txt"),
             ("layoutd", "twenty-views (20 views)", 1, twenty, "wrk-layoutd-twenty-c1.txt"),
             ("layoutd", big_name, 1, big, "wrk-layoutd-big-c1.txt")]

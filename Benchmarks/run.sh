@@ -33,7 +33,8 @@
 # (a) layout-bench per family x size -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
 # with 1, 4 and 8 sizes in one request -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against layoutd (20-view and 1000-view bodies, at 64 connections and at 1; GET /healthz, its
-# floor without a body or a solve) and the bare hello.c server (20-view) ->
+# floor without a body or a solve; 20-view with every solve on a worker, --network-solve-ms 0) and the
+# bare hello.c server (20-view) ->
 # (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md.
 # Every step that cannot run (no layout-bench yet, layoutd not starting, ...) is skipped with a
 # message and shows as "skipped" in the table; the script still exits 0 unless setup fails.
@@ -277,6 +278,19 @@ if [ "$DO_WRK" = 1 ]; then
             note "SKIPPED layoutd wrk: layoutd did not listen on $PORT within 20 s (args: ${LAYOUTD_ARGS//\{PORT\}/$PORT}); log:"
             tail -5 "$RES/layoutd.log" | sed 's/^/     /' >&2
             echo "layoutd did not start" > "$RES/wrk-layoutd.skipped"
+        fi
+        kill "$LPID" 2>/dev/null; wait "$LPID" 2>/dev/null
+        # The same twenty-view load with every solve handed to a worker thread, as before small
+        # solves ran on the network thread (skipped when this layoutd has no such flag).
+        PORT=$(free_port)
+        # shellcheck disable=SC2086
+        "$BIN/layoutd" ${LAYOUTD_ARGS//\{PORT\}/$PORT} --network-solve-ms 0 > "$RES/layoutd-workers.log" 2>&1 &
+        LPID=$!
+        if wait_port "$PORT" 20 "$LPID"; then
+            run_wrk layoutd-twenty-workers "http://127.0.0.1:$PORT$LAYOUTD_PATH" "$TWENTY"
+        else
+            note "SKIPPED layoutd --network-solve-ms 0: it did not start; log:"
+            tail -2 "$RES/layoutd-workers.log" | sed 's/^/     /' >&2
         fi
         kill "$LPID" 2>/dev/null; wait "$LPID" 2>/dev/null
     else
