@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -36,6 +37,8 @@ struct lhs_response {
 struct lhs_server {
   struct MHD_Daemon *daemon;
   int listen_fd;          /* owned by MHD until quiesced; by us after (closed in lhs_stop) */
+  int accept_fd;          /* the same socket, written once before MHD starts: read by MHD
+                             threads in lhs_conn_accept_waiting, open until they are joined */
   int quiesced;           /* only touched by the (single) caller of quiesce/stop */
   uint16_t port;
   size_t max_body_bytes;
@@ -425,6 +428,13 @@ int lhs_conn_peer_gone(lhs_conn *c) {
   return 0 == n || (n < 0 && (ECONNRESET == errno || ENOTCONN == errno));
 }
 
+int lhs_conn_accept_waiting(const lhs_conn *c) {
+  /* After lhs_quiesce shut the socket down, poll reports POLLHUP: nothing waits. */
+  struct pollfd p = {.fd = c->server->accept_fd, .events = POLLIN};
+  return 1 == poll(&p, 1, 0) &&
+         POLLIN == (p.revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL));
+}
+
 void lhs_conn_resume(lhs_conn *c, lhs_response *response) {
   if (NULL == c) {
     lhs_response_free(response);
@@ -517,6 +527,7 @@ lhs_server *lhs_start(const lhs_options *o, char *err, size_t err_len,
     return NULL;
   }
   s->listen_fd = fd;
+  s->accept_fd = fd;
   s->port = bound;
   s->max_body_bytes = o->max_body_bytes;
   s->discard_cap_bytes = o->discard_cap_bytes;

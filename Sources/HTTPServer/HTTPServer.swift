@@ -292,7 +292,7 @@ final class ServerCore: Sendable {
             return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
         }
         let request = HTTPRequest(head: head, body: body)
-        if let response = handler.respondOnNetworkThread(to: request) {
+        if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn)) {
             return makeResponse(response, head: head)
         }
         guard pool.reserve() else {

@@ -120,8 +120,9 @@ public protocol HTTPHandler: Sendable {
     /// time), or nil to hand the request to the worker pool, which calls `respond(to:)`. The
     /// network thread serves its other connections only after this returns, so it must stay
     /// short: a handler that tries and runs out of its slice returns nil and lets a worker redo
-    /// the job. Must not throw or trap.
-    func respondOnNetworkThread(to request: HTTPRequest) -> HTTPResponse?
+    /// the job; and while `thread.connectionsWaiting`, only what is quick for sure belongs here.
+    /// Must not throw or trap.
+    func respondOnNetworkThread(to request: HTTPRequest, thread: NetworkThread) -> HTTPResponse?
     /// Answers a complete request on a worker thread. Must not throw or trap.
     func respond(to request: HTTPRequest) -> HTTPResponse
     /// The response for a body over the limit (413), decided from Content-Length before any
@@ -229,3 +230,4 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 }
+

@@ -77,13 +77,15 @@ public final class LayoutService: HTTPHandler {
         return nil
     }
 
-    /// Every route but `/solve` is answered here. A solve is tried here when its body is small,
-    /// within `networkThreadSolveTime` (and the request's own timeout); one that runs out of that
-    /// slice is given back, uncounted and unlogged, for a worker to redo with the whole budget.
-    public func respondOnNetworkThread(to request: HTTPRequest) -> HTTPResponse? {
+    /// Every route but `/solve` is answered here. A solve is tried here when its body is small
+    /// and no new connection waits for this thread to accept it, within `networkThreadSolveTime`
+    /// (and the request's own timeout); one that runs out of that slice is given back, uncounted
+    /// and unlogged, for a worker to redo with the whole budget.
+    public func respondOnNetworkThread(to request: HTTPRequest, thread: NetworkThread) -> HTTPResponse? {
         guard Route(path: request.head.path) == .solve else { return respond(to: request) }
         let slice = configuration.networkThreadSolveTime
-        guard slice > .zero, request.body.count <= ServiceConfiguration.networkThreadMaxBodyBytes else { return nil }
+        guard slice > .zero, request.body.count <= ServiceConfiguration.networkThreadMaxBodyBytes,
+              !thread.connectionsWaiting else { return nil }
         let start = ContinuousClock.now
         let ownDeadline = start + configuration.solveTimeout
         let sliceEnd = start + slice

@@ -30,10 +30,14 @@ struct TestHandler: HTTPHandler {
         return nil
     }
 
-    func respondOnNetworkThread(to request: HTTPRequest) -> HTTPResponse? {
+    func respondOnNetworkThread(to request: HTTPRequest, thread: NetworkThread) -> HTTPResponse? {
         switch request.head.path {
         case "/healthz", "/healthz-stack":
             return respond(to: request)
+        case "/waiting":
+            // Holds the network thread for `body` milliseconds, then says whether connections wait.
+            usleep(UInt32(Int(String(decoding: request.body, as: UTF8.self)) ?? 0) * 1000)
+            return HTTPResponse(status: 200, headers: [("X-Waiting", String(thread.connectionsWaiting))])
         case "/small":
             // Answered here when the body is at most 4 bytes, else declined to a worker.
             guard request.body.count <= 4 else { return nil }
@@ -204,6 +208,22 @@ final class Background<T: Sendable>: Sendable {
         #expect(small.header("X-Answered-By") == "network")
         gate.open()
         #expect(blocked.wait()??.status == 200)
+    }
+
+    @Test func networkThreadSeesConnectionsWaitingToBeAccepted() throws {
+        let server = makeServer(networkThreads: 1)
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(try RawHTTP.request(port: port, method: "POST", path: "/waiting", body: Array("0".utf8)).header("X-Waiting") == "false")
+
+        // The one network thread is held for 500 ms; a client connecting meanwhile waits in the
+        // listening socket's backlog (the kernel completes its handshake) until it is accepted.
+        let held = Background { try? RawHTTP.request(port: port, method: "POST", path: "/waiting", body: Array("500".utf8), timeoutSeconds: 10) }
+        usleep(150_000)
+        let waiting = try RawHTTPConnection(port: port)
+        #expect(held.wait()??.header("X-Waiting") == "true")
+        try waiting.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try waiting.readResponse().status == 200)
     }
 
     @Test func contentLengthOverLimitIs413WithoutContinue() throws {

@@ -161,6 +161,12 @@ void lhs_conn_suspend(lhs_conn *conn);
  */
 int lhs_conn_peer_gone(lhs_conn *conn);
 /**
+ * From on_request: whether a connection waits in the listening socket's backlog
+ * (one poll(2) with no timeout). An MHD thread accepts one connection per pass
+ * over its connections, so while it does long work these wait. 0 once quiesced.
+ */
+int lhs_conn_accept_waiting(const lhs_conn *conn);
+/**
  * From any thread: hands `response` (ownership moves to C) to a suspended
  * connection and resumes it; MHD queues it from its own thread. After this
  * call, `conn` must not be touched.
