@@ -9,7 +9,7 @@ log=.build-tsan/tsan.log
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -E "error|Build" || true
 TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" \
   swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
-  --filter "HTTPServerTests|ProtocolTests|SolveEndpointTests" >"$log" 2>&1
+  --filter "HTTPServerTests|ProtocolTests|SolveEndpointTests|NetworkThreadSolveTests" >"$log" 2>&1
 status=$?
 races=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
 grep -E "Test run with|passed after|failed after" "$log" | tail -3
