@@ -91,11 +91,12 @@ public enum RequestDecoder {
         var terms = 0
         var counted = 0
         let constraintsPointer = JSONPointer.root / "constraints"
+        let keys = ConstraintKeys.current
         for (index, element) in elements.enumerated() {
             let pointer = constraintsPointer / index
             let first = constraints.count
             try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction,
-                                       maxStringLength: limits.maxStringLength, into: &constraints)
+                                       maxStringLength: limits.maxStringLength, keys: keys, into: &constraints)
             for k in first..<constraints.count {
                 try checkNumbers(constraints[k], limits: limits)
                 guard k < limits.maxConstraints else {
