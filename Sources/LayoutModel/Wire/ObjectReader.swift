@@ -203,10 +203,11 @@ public struct ObjectReader {
         try object(field(key), allowed: allowed)
     }
 
-    /// The object at `field`, read against `allowed`.
-    public func object(_ field: Int, allowed: JSONKeys) throws(LayoutProblem) -> ObjectReader? {
+    /// The object at `field`, read against `allowed`, which is evaluated only when the member is
+    /// there (a key set is a lazily made static: each access is a `swift_once` call).
+    public func object(_ field: Int, allowed: @autoclosure () -> JSONKeys) throws(LayoutProblem) -> ObjectReader? {
         guard let member = member(field) else { return nil }
-        return try ObjectReader(member, base: pointer, memberName: keys.names[field], allowed: allowed, maxMagnitude: maxMagnitude)
+        return try ObjectReader(member, base: pointer, memberName: keys.names[field], allowed: allowed(), maxMagnitude: maxMagnitude)
     }
 
     /// The elements of the array at `key`, read in place as they are iterated; `nil` when absent.
