@@ -94,14 +94,7 @@ final class ViewIDTable: @unchecked Sendable {
             for k in 0..<ids.count {
                 if quickIndex(of: id(k), words[k]) != nil {
                     if firstDuplicate == nil { firstDuplicate = k }
-                    continue
-                }
-                let slot = Self.quickSlot(words[k]) & (quick.count - 1)
-                if quick[slot] == 0 {
-                    quick[slot] = Int32(truncatingIfNeeded: k + 1)
-                } else if quick[slot ^ 1] == 0 {
-                    quick[slot ^ 1] = Int32(truncatingIfNeeded: k + 1)
-                } else {
+                } else if !insertQuick(k) {
                     insertSeeded(k)
                 }
             }
@@ -110,16 +103,23 @@ final class ViewIDTable: @unchecked Sendable {
             // in the seeded table, and the quick slots take the ASCII ones when none repeats.
             for k in 0..<ids.count { insertSeeded(k) }
             if firstDuplicate == nil {
-                for k in 0..<ids.count where isASCII[k] {
-                    let slot = Self.quickSlot(words[k]) & (quick.count - 1)
-                    if quick[slot] == 0 {
-                        quick[slot] = Int32(truncatingIfNeeded: k + 1)
-                    } else if quick[slot ^ 1] == 0 {
-                        quick[slot ^ 1] = Int32(truncatingIfNeeded: k + 1)
-                    }
-                }
+                for k in 0..<ids.count where isASCII[k] { insertQuick(k) }
             }
         }
+    }
+
+    /// Puts the ASCII id `k` in its quick slots when one of the two is free; whether it did.
+    @discardableResult
+    private func insertQuick(_ k: Int) -> Bool {
+        let slot = Self.quickSlot(words[k]) & (quick.count - 1)
+        if quick[slot] == 0 {
+            quick[slot] = Int32(truncatingIfNeeded: k + 1)
+        } else if quick[slot ^ 1] == 0 {
+            quick[slot ^ 1] = Int32(truncatingIfNeeded: k + 1)
+        } else {
+            return false
+        }
+        return true
     }
 
     /// Puts id `k` in the seeded table, after any id equal to it (then `k` is a repeat).
