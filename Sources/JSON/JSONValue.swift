@@ -188,15 +188,25 @@ public struct JSONElements: Sequence {
         Iterator(storage: storage, index: first, remaining: count)
     }
 
-    /// Walks the elements along the tape.
+    /// Walks the elements along the tape. Inlined into the caller's loop, which then hands each
+    /// element on without retaining the document for it (the iterator keeps it alive); a call
+    /// across modules returned each one retained, to be released after it was read.
     public struct Iterator: IteratorProtocol {
-        let storage: JSONStorage
+        @usableFromInline let storage: JSONStorage
         /// Tape index of the next element.
-        var index: Int
+        @usableFromInline var index: Int
         /// Elements not yet returned.
-        var remaining: Int
+        @usableFromInline var remaining: Int
+
+        @usableFromInline
+        init(storage: JSONStorage, index: Int, remaining: Int) {
+            self.storage = storage
+            self.index = index
+            self.remaining = remaining
+        }
 
         /// The next element, `nil` after the last.
+        @inlinable
         public mutating func next() -> JSONValue? {
             guard remaining > 0 else { return nil }
             let value = JSONValue(storage: storage, index: index)

@@ -14,6 +14,7 @@ enum TapeKind: UInt32 {
 /// Containers are followed by their descendants; objects alternate key (a string entry)
 /// and value. `next` is the tape index just past the value's subtree, so whole subtrees
 /// are skipped in O(1).
+@usableFromInline
 struct TapeEntry: Sendable {
     /// Low 3 bits: ``TapeKind``; ``TapeEntry/escapedFlag``: a string containing escapes.
     var header: UInt32
@@ -22,7 +23,7 @@ struct TapeEntry: Sendable {
     /// Strings: content bytes between the quotes; numbers: literal bytes; containers: element or member count.
     var length: UInt32
     /// Tape index just past this value's subtree.
-    var next: UInt32
+    @usableFromInline var next: UInt32
 
     static let kindMask: UInt32 = 0b111
     static let escapedFlag: UInt32 = 0b1000
@@ -52,7 +53,7 @@ final class JSONStorage: @unchecked Sendable {
     /// The first byte of `bytes`, which are followed by ``JSONParser/padding`` zero bytes: eight
     /// bytes may be read from any offset up to `bytes.count`.
     let start: UnsafePointer<UInt8>
-    let tape: UnsafeBufferPointer<TapeEntry>
+    @usableFromInline let tape: UnsafeBufferPointer<TapeEntry>
 
     /// Takes ownership of the `count` bytes at `start` (from ``JSONParser/paddedCopy(of:)``) and the tape.
     init(start: UnsafeMutablePointer<UInt8>, count: Int, tape: UnsafeMutableBufferPointer<TapeEntry>) {

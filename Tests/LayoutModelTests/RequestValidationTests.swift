@@ -9,6 +9,24 @@ import Testing
         #expect(problem?.type == "invalid-json")
     }
 
+    /// Top-level fields of the wrong type name themselves and point at themselves.
+    @Test func topLevelFieldsOfTheWrongType() {
+        let cases: [(json: String, detail: String, pointer: String)] = [
+            (#"{"views": 3}"#, "'views' must be an array, found a number", "/views"),
+            (#"{"views": [{"id": "root"}], "constraints": {}}"#, "'constraints' must be an array, found an object", "/constraints"),
+            (#"{"views": [{"id": "root"}], "sizes": "wide"}"#, "'sizes' must be an array, found a string", "/sizes"),
+            (#"{"views": [{"id": "root"}], "explain": null}"#, "'explain' must be an array, found null", "/explain"),
+            (#"{"views": [{"id": "root"}], "strict": 1}"#, "'strict' must be true or false, found a number", "/strict"),
+            (#"{"views": [{"id": "root"}], "layoutDirection": true}"#, "'layoutDirection' must be a string, found a boolean", "/layoutDirection"),
+        ]
+        for (json, detail, pointer) in cases {
+            let problem = problem(json)
+            #expect(problem?.status == 400, "\(json)")
+            #expect(problem?.detail == detail, "\(json)")
+            #expect(problem?.pointer.description == pointer, "\(json)")
+        }
+    }
+
     @Test func unknownField() {
         let problem = problem(#"{"views": [{"id": "root", "colour": "red"}]}"#)
         #expect(problem?.status == 400)

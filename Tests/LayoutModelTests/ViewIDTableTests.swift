@@ -37,6 +37,34 @@ import Testing
         #expect(index(table, "e\u{301}") == ids.count - 1)
     }
 
+    /// Thousands of ASCII ids (no id hashed unless its quick slots are taken): every id is found,
+    /// and a repeat, of an id in its quick slots or of one that found them taken, is reported and
+    /// finds the first.
+    @Test func asciiIdsThatShareQuickSlotsAndRepeat() {
+        var ids = (0..<3_000).map { k in k % 2 == 0 ? "v\(k)" : "cell_\(k)_subtitle_with_a_long_tail" }
+        let table = ViewIDTable(ids)
+        #expect(table.firstDuplicate == nil)
+        for (k, id) in ids.enumerated() {
+            #expect(index(table, id) == k, "\(id)")
+            #expect(exactIndex(table, id) == k, "\(id)")
+        }
+        for missing in ["", "v", "v3000", "v1", "cell_0_subtitle_with_a_long_tail", "\u{212A}"] {
+            #expect(index(table, missing) == nil, "\(missing)")
+            #expect(exactIndex(table, missing) == nil, "\(missing)")
+        }
+        // Every id repeated after all of them: the first repeat is the first id repeated, and
+        // each id, in its quick slots or not, still finds its first index.
+        ids += ids
+        let repeated = ViewIDTable(ids)
+        #expect(repeated.firstDuplicate == 3_000)
+        for k in 0..<3_000 {
+            #expect(index(repeated, ids[k]) == k, "\(ids[k])")
+            #expect(exactIndex(repeated, ids[k]) == k, "\(ids[k])")
+        }
+        let kelvin = ViewIDTable(["root", "K"])
+        #expect(index(kelvin, "\u{212A}") == 1)
+    }
+
     @Test func idsAlikeInLengthAndFirstAndLastBytesAreTold() {
         // Ids are compared by their length and first and last eight bytes before their bytes:
         // ids that share those (longer than 16 bytes), or differ only in zero bytes past a

@@ -55,6 +55,17 @@ public enum ConstraintForms {
         hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection, maxStringLength: Int = .max,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
+        try expand(element, index: index, pointer: pointer, hierarchy: hierarchy, layoutDirection: layoutDirection,
+                   maxStringLength: maxStringLength, keys: .current, into: &constraints)
+    }
+
+    /// Expands one element as `expand(_:index:pointer:hierarchy:layoutDirection:maxStringLength:into:)`
+    /// does, matching it against `keys` (read once by a caller that expands many elements).
+    static func expand(
+        _ element: JSONValue, index: Int, pointer: JSONPointer,
+        hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection, maxStringLength: Int,
+        keys: ConstraintKeys, into constraints: inout [LayoutConstraint]
+    ) throws(LayoutProblem) {
         var defaultBase: String { defaultID(index) }
         switch element.kind {
         case .string:
@@ -68,8 +79,7 @@ public enum ConstraintForms {
             c.id = base
             constraints.append(c)
         case .object:
-            let keys = elementKeys
-            let fields = element.fields(keys, allowed: PlainConstraintForm.fieldNames.count)
+            let fields = element.fields(keys.element, allowed: PlainConstraintForm.Field.count)
             if let format = fields.string(FormField.visualFormat.rawValue), format.utf8.count > maxStringLength {
                 throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(maxStringLength)", at: pointer / "visualFormat")
             }

@@ -16,27 +16,29 @@ enum PlainConstraintForm {
     ]
     enum Field: Int {
         case id, firstItem, firstAttribute, relation, secondItem, secondAttribute, multiplier, constant, priority
+
+        /// The number of fields (a constant, where `fieldNames.count` reads the array).
+        static var count: Int { priority.rawValue + 1 }
     }
 
-    /// Appends the constraint of a plain-form element, read against `keys` (which are
-    /// `ConstraintForms.elementKeys`, passed by the caller, who has read them, rather than read
-    /// again with their lazy-initialization check), to `constraints` (nothing when it throws);
-    /// its id is its `id` field or else `defaultID`.
+    /// Appends the constraint of a plain-form element, whose members were matched against
+    /// `keys.element`, to `constraints` (nothing when it throws); its id is its `id` field or
+    /// else `defaultID`.
     static func parse(
-        _ fields: consuming JSONFields, keys: JSONKeys, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
+        _ fields: consuming JSONFields, keys: ConstraintKeys, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
-        let f = try ObjectReader(fields, keys: keys, allowed: fieldNames.count, at: pointer, maxMagnitude: nil)
+        let f = try ObjectReader(fields, keys: keys.element, allowed: Field.count, at: pointer, maxMagnitude: nil)
         let id = try f.string(Field.id.rawValue)
         let (first, firstFound, firstIndex) = try item(.firstItem, of: f, hierarchy: hierarchy)
         let firstItem = first ?? ""
         guard f.has(Field.firstAttribute.rawValue) else {
             throw .schema("'firstAttribute' is required", at: pointer)
         }
-        let firstAttribute = try attribute(.firstAttribute, of: f)
+        let firstAttribute = try attribute(.firstAttribute, of: f, names: keys.attributes)
         var relation = LayoutRelation.equal
         if f.has(Field.relation.rawValue) {
-            guard let index = f.string(Field.relation.rawValue, in: LayoutRelation.wireNames) else {
+            guard let index = f.string(Field.relation.rawValue, in: keys.relations) else {
                 let r = try f.string(Field.relation.rawValue) ?? ""
                 throw .invalid("invalid-relation", "Unknown relation '\(r)'; use ==, <=, >= or equal, lessThanOrEqual, greaterThanOrEqual", at: pointer / "relation")
             }
@@ -46,7 +48,7 @@ enum PlainConstraintForm {
         var secondItem = givenSecondItem
         var secondAttribute = LayoutAttribute.notAnAttribute
         if f.member(Field.secondAttribute.rawValue, nullable: true) != nil {
-            secondAttribute = try attribute(.secondAttribute, of: f)
+            secondAttribute = try attribute(.secondAttribute, of: f, names: keys.attributes)
         } else if secondItem != nil {
             secondAttribute = firstAttribute
         }
@@ -93,10 +95,11 @@ enum PlainConstraintForm {
         return (try f.string(field.rawValue, nullable: true), false, -1)
     }
 
-    /// The attribute a string member names, matched without making a string (one is made for the error).
+    /// The attribute a string member names, matched against `names` (``LayoutAttribute/wireNames``)
+    /// without making a string (one is made for the error).
     @inline(__always)
-    private static func attribute(_ field: Field, of f: ObjectReader) throws(LayoutProblem) -> LayoutAttribute {
-        if let index = f.string(field.rawValue, in: LayoutAttribute.wireNames) { return LayoutAttribute(wireName: index) }
+    private static func attribute(_ field: Field, of f: ObjectReader, names: JSONKeys) throws(LayoutProblem) -> LayoutAttribute {
+        if let index = f.string(field.rawValue, in: names) { return LayoutAttribute(wireName: index) }
         let key = fieldNames[field.rawValue]
         return try attribute(f.requiredString(field.rawValue), at: f.pointer / key)
     }

@@ -7,10 +7,12 @@ import JSON
 /// with a fixed hash ids chosen to share a slot would make building and probing the table
 /// quadratic (20,000 views, 200,000 lookups).
 ///
-/// In front of it, for ids that are ASCII when no id repeats another, a direct-mapped table by an
-/// unseeded mix of the bytes (`quick`): a look-up first compares the key with the (at most two)
-/// ids in its quick slots, which finds most ids without hashing them. Ids chosen to share quick
-/// slots only fall through to the seeded table: two comparisons more each, never a longer probe.
+/// In front of it, for ASCII ids, a direct-mapped table by an unseeded mix of the bytes (`quick`):
+/// a look-up first compares the key with the (at most two) ids in its quick slots, which finds
+/// most ids without hashing them. Ids chosen to share quick slots only fall through to the seeded
+/// table: two comparisons more each, never a longer probe. When every id is ASCII (nearly every
+/// request), the seeded table holds only the ids that found their quick slots taken, so that
+/// most tables are built without hashing an id.
 ///
 /// Ids compare as `String`s do (canonical equivalence): the table holds each id's NFC bytes and
 /// normalizes a looked-up key that is not ASCII (ASCII is its own NFC), so `\u{212A}` (Kelvin)
@@ -22,11 +24,13 @@ final class ViewIDTable: @unchecked Sendable {
     private let starts: UnsafeMutableBufferPointer<Int>
     /// ``ViewIDTable/Words`` of each id's bytes in the table, compared before the bytes.
     private let words: UnsafeMutableBufferPointer<Words>
-    /// `k + 1` for id `k`, 0 for an empty slot; the count is a power of two above twice the ids.
+    /// The seeded table: `k + 1` for id `k`, 0 for an empty slot; the count is a power of two
+    /// above twice the ids. It holds every id when one is not ASCII, else only those not in `quick`.
     private let slots: UnsafeMutableBufferPointer<Int32>
     /// By ``ViewIDTable/quickSlot(_:)`` or the slot beside it (`^ 1`; at least 256 slots and
-    /// twice `slots`): `k + 1` for an ASCII id `k` when no id repeats another (a match is then the
-    /// only one, its own bytes), else 0.
+    /// twice `slots`): `k + 1` for an ASCII id `k`, else 0. It holds no repeat of an id (a match
+    /// is then the only one, its own bytes): when every id is ASCII a repeat goes in neither
+    /// table, else the quick slots are filled only when no id repeats another.
     private let quick: UnsafeMutableBufferPointer<Int32>
     /// Whether each id is ASCII, so that its bytes in the table are its own.
     private let isASCII: [Bool]
@@ -82,27 +86,54 @@ final class ViewIDTable: @unchecked Sendable {
         for k in 0..<ids.count {
             words.initializeElement(at: k, to: Words(id(k)))
         }
-        for k in 0..<ids.count {
-            let key = id(k)
-            var slot = Self.hash(key).hash & (capacity - 1)
-            while slots[slot] != 0 {
-                if firstDuplicate == nil, matches(Int(slots[slot]) - 1, key, words[k]) {
-                    firstDuplicate = k
-                }
-                slot = (slot + 1) & (capacity - 1)
-            }
-            slots[slot] = Int32(truncatingIfNeeded: k + 1)
-        }
-        if firstDuplicate == nil {
-            for k in 0..<ids.count where isASCII[k] {
-                let slot = Self.quickSlot(words[k]) & (quick.count - 1)
-                if quick[slot] == 0 {
-                    quick[slot] = Int32(truncatingIfNeeded: k + 1)
-                } else if quick[slot ^ 1] == 0 {
-                    quick[slot ^ 1] = Int32(truncatingIfNeeded: k + 1)
+        if isASCII.allSatisfy({ $0 }) {
+            // Every id is its own bytes: each goes in its quick slots, and only one that finds
+            // both taken by others goes in the seeded table (so most tables hash no id). A repeat
+            // of an id in its quick slots is found there; a repeat of one that went on to the
+            // seeded table finds the same slots taken, and that one in the seeded table.
+            for k in 0..<ids.count {
+                if quickIndex(of: id(k), words[k]) != nil {
+                    if firstDuplicate == nil { firstDuplicate = k }
+                } else if !insertQuick(k) {
+                    insertSeeded(k)
                 }
             }
+        } else {
+            // An id that is not ASCII may be canonically equivalent to one that is: every id goes
+            // in the seeded table, and the quick slots take the ASCII ones when none repeats.
+            for k in 0..<ids.count { insertSeeded(k) }
+            if firstDuplicate == nil {
+                for k in 0..<ids.count where isASCII[k] { insertQuick(k) }
+            }
         }
+    }
+
+    /// Puts the ASCII id `k` in its quick slots when one of the two is free; whether it did.
+    @discardableResult
+    private func insertQuick(_ k: Int) -> Bool {
+        let slot = Self.quickSlot(words[k]) & (quick.count - 1)
+        if quick[slot] == 0 {
+            quick[slot] = Int32(truncatingIfNeeded: k + 1)
+        } else if quick[slot ^ 1] == 0 {
+            quick[slot ^ 1] = Int32(truncatingIfNeeded: k + 1)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Puts id `k` in the seeded table, after any id equal to it (then `k` is a repeat).
+    private func insertSeeded(_ k: Int) {
+        let key = id(k)
+        let mask = slots.count - 1
+        var slot = Self.hash(key).hash & mask
+        while slots[slot] != 0 {
+            if firstDuplicate == nil, matches(Int(slots[slot]) - 1, key, words[k]) {
+                firstDuplicate = k
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(truncatingIfNeeded: k + 1)
     }
 
     deinit {
@@ -130,8 +161,11 @@ final class ViewIDTable: @unchecked Sendable {
         if let k = quickIndex(of: key, keyWords) { return k }
         let (hash, isASCII) = Self.hash(key)
         guard isASCII else {
+            // Its NFC bytes may be an ASCII id's, which may be in its quick slots only.
             return Array(String(decoding: key, as: UTF8.self)._nfcCodeUnits).withUnsafeBufferPointer { normalized in
-                index(of: normalized, Words(normalized), hash: Self.hash(normalized).hash)
+                let normalizedWords = Words(normalized)
+                return quickIndex(of: normalized, normalizedWords)
+                    ?? index(of: normalized, normalizedWords, hash: Self.hash(normalized).hash)
             }
         }
         return index(of: key, keyWords, hash: hash)

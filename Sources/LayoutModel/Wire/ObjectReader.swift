@@ -138,8 +138,16 @@ public struct ObjectReader {
     }
 
     public func bool(_ key: String) throws(LayoutProblem) -> Bool? {
-        guard let member = member(key) else { return nil }
-        guard let bool = member.bool else { throw .schema("'\(key)' must be true or false, found \(member.kind.article)", at: pointer / key) }
+        try bool(field(key))
+    }
+
+    /// The boolean at `field`, the index of its name in the allowed names.
+    public func bool(_ field: Int) throws(LayoutProblem) -> Bool? {
+        guard let member = member(field) else { return nil }
+        guard let bool = member.bool else {
+            let key = keys.names[field]
+            throw .schema("'\(key)' must be true or false, found \(member.kind.article)", at: pointer / key)
+        }
         return bool
     }
 
@@ -203,16 +211,25 @@ public struct ObjectReader {
         try object(field(key), allowed: allowed)
     }
 
-    /// The object at `field`, read against `allowed`.
-    public func object(_ field: Int, allowed: JSONKeys) throws(LayoutProblem) -> ObjectReader? {
+    /// The object at `field`, read against `allowed`, which is evaluated only when the member is
+    /// there (a key set is a lazily made static: each access is a `swift_once` call).
+    public func object(_ field: Int, allowed: @autoclosure () -> JSONKeys) throws(LayoutProblem) -> ObjectReader? {
         guard let member = member(field) else { return nil }
-        return try ObjectReader(member, base: pointer, memberName: keys.names[field], allowed: allowed, maxMagnitude: maxMagnitude)
+        return try ObjectReader(member, base: pointer, memberName: keys.names[field], allowed: allowed(), maxMagnitude: maxMagnitude)
     }
 
     /// The elements of the array at `key`, read in place as they are iterated; `nil` when absent.
     public func array(_ key: String) throws(LayoutProblem) -> JSONElements? {
-        guard let member = member(key) else { return nil }
-        guard member.kind == .array else { throw .schema("'\(key)' must be an array, found \(member.kind.article)", at: pointer / key) }
+        try array(field(key))
+    }
+
+    /// The elements of the array at `field`, the index of its name in the allowed names.
+    public func array(_ field: Int) throws(LayoutProblem) -> JSONElements? {
+        guard let member = member(field) else { return nil }
+        guard member.kind == .array else {
+            let key = keys.names[field]
+            throw .schema("'\(key)' must be an array, found \(member.kind.article)", at: pointer / key)
+        }
         return member.elementSequence
     }
 

@@ -5,7 +5,12 @@ import JSON
 /// 400 for a body that is not JSON or not of the schema; 422 for a request that is well-formed
 /// but meaningless or over a limit. Every problem carries a JSON pointer to the culprit.
 public enum RequestDecoder {
+    /// The top-level fields, in `TopField` order.
     static let topLevelFields = JSONKeys(["size", "sizes", "layoutDirection", "views", "constraints", "displayScale", "strict", "explain"])
+    /// The top-level fields, read by index (a name is looked up among the names one by one).
+    private enum TopField: Int {
+        case size, sizes, layoutDirection, views, constraints, displayScale, strict, explain
+    }
     /// The fields of a view, in `ViewField` order.
     static let viewFields = JSONKeys(["id", "parent", "kind", "intrinsicSize", "hugging", "compressionResistance", "margins",
                                       "directionalMargins", "safeAreaInsets", "baseline", "frame"])
@@ -48,7 +53,7 @@ public enum RequestDecoder {
         let direction = try layoutDirection(top)
         let (sizes, isMultiSize) = try rootSizes(top, limits: limits)
 
-        guard let viewValues = try top.array("views") else { throw .schema("missing required field 'views'", at: .root / "views") }
+        guard let viewValues = try top.array(TopField.views.rawValue) else { throw .schema("missing required field 'views'", at: .root / "views") }
         guard !viewValues.isEmpty else { throw .invalid("no-root", "'views' must list at least the root view", at: .root / "views") }
         guard viewValues.count <= limits.maxViews else {
             throw .invalid("limit-views", "\(viewValues.count) views; the limit is \(limits.maxViews)", at: .root / "views")
@@ -62,12 +67,12 @@ public enum RequestDecoder {
         let tree = try ViewTree(views: views, limits: limits)
 
         var constraints: [LayoutConstraint] = []
-        if let elements = try top.array("constraints") {
+        if let elements = try top.array(TopField.constraints.rawValue) {
             constraints = try Self.constraints(elements, tree: tree, direction: direction, limits: limits)
         }
 
         var displayScale: Double?
-        if let scale = try top.number("displayScale") {
+        if let scale = try top.number(TopField.displayScale.rawValue) {
             guard [1, 2, 3].contains(scale) else {
                 throw .invalid("invalid-display-scale", "displayScale must be 1, 2 or 3, not \(scale.constraintText)", at: .root / "displayScale")
             }
@@ -76,7 +81,7 @@ public enum RequestDecoder {
         return LayoutRequest(
             sizes: sizes, isMultiSize: isMultiSize, layoutDirection: direction,
             tree: tree, constraints: constraints,
-            displayScale: displayScale, strict: try top.bool("strict") ?? false,
+            displayScale: displayScale, strict: try top.bool(TopField.strict.rawValue) ?? false,
             explain: try explain(top, tree: tree, limits: limits))
     }
 
@@ -91,11 +96,12 @@ public enum RequestDecoder {
         var terms = 0
         var counted = 0
         let constraintsPointer = JSONPointer.root / "constraints"
+        let keys = ConstraintKeys.current
         for (index, element) in elements.enumerated() {
             let pointer = constraintsPointer / index
             let first = constraints.count
             try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction,
-                                       maxStringLength: limits.maxStringLength, into: &constraints)
+                                       maxStringLength: limits.maxStringLength, keys: keys, into: &constraints)
             for k in first..<constraints.count {
                 try checkNumbers(constraints[k], limits: limits)
                 guard k < limits.maxConstraints else {
@@ -117,7 +123,7 @@ public enum RequestDecoder {
 
     /// `explain`: ids of declared views or guides (each at most once in the answer), at most `limits.maxExplain`.
     private static func explain(_ top: ObjectReader, tree: ViewTree, limits: LayoutLimits) throws(LayoutProblem) -> [String] {
-        guard let values = try top.array("explain") else { return [] }
+        guard let values = try top.array(TopField.explain.rawValue) else { return [] }
         guard values.count <= limits.maxExplain else {
             throw .invalid("limit-explain", "\(values.count) views to explain; the limit is \(limits.maxExplain)", at: .root / "explain")
         }
@@ -136,7 +142,7 @@ public enum RequestDecoder {
     }
 
     private static func layoutDirection(_ top: ObjectReader) throws(LayoutProblem) -> LayoutDirection {
-        guard let name = try top.string("layoutDirection") else { return .leftToRight }
+        guard let name = try top.string(TopField.layoutDirection.rawValue) else { return .leftToRight }
         guard let direction = LayoutDirection(rawValue: name) else {
             throw .schema("layoutDirection must be 'leftToRight' or 'rightToLeft', not '\(name)'", at: .root / "layoutDirection")
         }
@@ -144,8 +150,8 @@ public enum RequestDecoder {
     }
 
     private static func rootSizes(_ top: ObjectReader, limits: LayoutLimits) throws(LayoutProblem) -> ([RootSize], Bool) {
-        if let sizes = try top.array("sizes") {
-            guard top.member("size") == nil else {
+        if let sizes = try top.array(TopField.sizes.rawValue) {
+            guard top.member(TopField.size.rawValue) == nil else {
                 throw .schema("give either 'size' or 'sizes', not both", at: .root / "sizes")
             }
             guard !sizes.isEmpty else { throw .schema("'sizes' must list at least one size", at: .root / "sizes") }
@@ -158,7 +164,7 @@ public enum RequestDecoder {
             }
             return (result, true)
         }
-        guard let size = top.member("size") else { return ([RootSize(width: nil, height: nil)], false) }
+        guard let size = top.member(TopField.size.rawValue) else { return ([RootSize(width: nil, height: nil)], false) }
         return ([try rootSize(size, at: .root / "size", limits: limits)], false)
     }
 

@@ -40,6 +40,16 @@ struct LanguagesPlainConstraintTests {
         }
     }
 
+    /// `Field.count` is the number of field names, in `Field` order: the names a plain constraint
+    /// is read against are the first `Field.count` of `ConstraintKeys.current.element`.
+    @Test func fieldCountMatchesTheFieldNames() {
+        #expect(PlainConstraintForm.Field.count == PlainConstraintForm.fieldNames.count)
+        #expect(Array(ConstraintKeys.current.element.names.prefix(PlainConstraintForm.Field.count)) == PlainConstraintForm.fieldNames)
+        for (index, name) in PlainConstraintForm.fieldNames.enumerated() {
+            #expect(PlainConstraintForm.Field(rawValue: index) != nil, "\(name)")
+        }
+    }
+
     /// Default ids from the shared table and, past it, made on demand read the same.
     @Test func defaultIDsAcrossTheSharedTable() throws {
         for index in [0, 9, 10, 99, 100, 1234, 8191, 8192, 8193, 123_456] {
