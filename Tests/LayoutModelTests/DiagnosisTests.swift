@@ -95,6 +95,36 @@ import Testing
         #expect(optional.layouts[0].warnings.first?.message.contains("violated by at least 50") == true)
     }
 
+    @Test func optionalIntrinsicSizeConstraintsTakePartInTheirViewsOtherBounds() throws {
+        // Optional hugging and compression resistance alone never warn, but they bound the width
+        // like any other constraint: atLeast80 (>= 80 @500) is implied by the compression
+        // resistance (>= 100 @750), atMost120 (<= 120 @200) by the hugging (<= 100 @250).
+        let optional = try solve("""
+        {"size": {"width": 375, "height": 667},
+         "views": [{"id": "root"}, {"id": "label", "parent": "root", "intrinsicSize": {"width": 100, "height": 20}}],
+         "constraints": ["label.left == root.left", "label.top == root.top",
+                         {"equation": "label.width >= 80 @500", "id": "atLeast80"}, {"equation": "label.width <= 120 @200", "id": "atMost120"}]}
+        """)
+        let warnings = optional.layouts[0].warnings
+        #expect(warnings.map(\.constraint) == ["atLeast80", "atMost120"])
+        #expect(warnings.map(\.kind) == [.redundant, .redundant])
+        #expect(warnings.first?.message.contains("implied by 'label.compressionResistance.horizontal'") == true)
+        #expect(warnings.last?.message.contains("implied by 'label.hugging.horizontal'") == true)
+
+        // A required hugging (<= 100 @1000) rules wide (>= 120 @600) out and implies cap (<= 150 @300);
+        // the optional compression resistance beside it (>= 100 @750) is never called redundant.
+        let required = try solve("""
+        {"size": {"width": 375, "height": 667},
+         "views": [{"id": "root"}, {"id": "label", "parent": "root", "intrinsicSize": {"width": 100, "height": 20},
+                    "hugging": {"horizontal": 1000}}],
+         "constraints": ["label.left == root.left", "label.top == root.top",
+                         {"equation": "label.width >= 120 @600", "id": "wide"}, {"equation": "label.width <= 150 @300", "id": "cap"}]}
+        """)
+        #expect(required.layouts[0].warnings.map(\.constraint) == ["wide", "cap"])
+        #expect(required.layouts[0].warnings.map(\.kind) == [.neverActive, .redundant])
+        #expect(required.layouts[0].warnings.first?.message.contains("the required 'label.hugging.horizontal'") == true)
+    }
+
     @Test func twoViewsSharingAFreeEdgeAreAmbiguousUntilALowPriorityWidthPinsIt() throws {
         // |[a][b]| in 375: a.width + b.width = 375 fixes neither. a's width moves, and with it
         // b's x (a's right edge) and b's width.

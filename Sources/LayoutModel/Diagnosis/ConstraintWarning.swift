@@ -52,20 +52,29 @@ enum ConstraintWarnings {
         var holdWhileOnlyVaryingChange = true
         var found: [(index: Int, warning: ConstraintWarning)] = []
         constraints.withTerms { storage in
-            func terms(of index: Int) -> UnsafeBufferPointer<Term> { UnsafeBufferPointer(rebasing: storage[constraints[index].terms]) }
-            let sameHash = SameHash(count: constraints.count) { index in
-                handles[index] != nil && !constraints[index].isFittingSize ? ExpressionForm.hash(of: terms(of: index)) : nil
+            func terms(of constraint: CompiledConstraint) -> UnsafeBufferPointer<Term> { UnsafeBufferPointer(rebasing: storage[constraint.terms]) }
+            func terms(of index: Int) -> UnsafeBufferPointer<Term> { terms(of: constraints[index]) }
+            // Optional content hugging and compression resistance only join: a group of those alone
+            // has no required bound, so only a stronger optional one could make a warning, and they
+            // are never called redundant. Most layouts have only such groups of two per sized view.
+            var table = SameHash(count: constraints.count)
+            for index in constraints.indices {
+                let constraint = constraints[index]
+                guard handles[index] != nil, !constraint.isFittingSize else { continue }
+                let hash = ExpressionForm.hash(of: terms(of: constraint))
+                if constraint.isIntrinsicSize && !(constraint.priority >= LayoutPriority.required.value) {
+                    table.join(index, hash: hash)
+                } else {
+                    table.add(index, hash: hash)
+                }
             }
+            let sameHash = table.grouped()
             // For a group of several forms, reused: its forms and each member's form.
             var forms: [ExpressionForm] = []
             var formOf: [Int] = []
             for group in sameHash.shared {
                 let members = sameHash.members[group]
                 if !varying.isEmpty, members.contains(where: varying.contains) { holdWhileOnlyVaryingChange = false }
-                // Without a required bound only a stronger optional one can make a warning, and
-                // content hugging and compression resistance are never called redundant.
-                guard members.contains(where: { constraints[$0].priority >= LayoutPriority.required.value || !constraints[$0].isIntrinsicSize })
-                else { continue }
                 // The bounds in scratch storage (on the stack for a small group). Usually every
                 // member is parallel to the first: then they go in as they are.
                 withUnsafeTemporaryAllocation(of: Bound.self, capacity: members.count) { bounds in
@@ -325,88 +334,142 @@ private struct LinearForm: Equatable {
 }
 
 /// Constraints grouped by a 64-bit hash, kept only for the hashes several share: a hash table
-/// with linked members, built in one pass over raw storage, then each shared group's members
-/// laid out together. A hash's slot is its top bits after multiplying by a random odd number
+/// with linked members in raw storage (freed with the table), filled member by member, then each
+/// shared group's members laid out together. A member that only joins is looked up once the
+/// others are in, never added: it takes part only in a group with another kind of member, and
+/// makes none with its like. A hash's slot is its top bits after multiplying by a random odd number
 /// drawn once per process (multiply-shift, universal), so however requests choose their hashes,
 /// different ones do not pile onto one slot.
-private struct SameHash {
-    /// A hash's first and last member.
+private struct SameHash: ~Copyable {
+    /// A hash's first and last member, and its first and last member that only joins (-1: none yet).
     private struct Group {
         var hash: UInt64
         var first: Int32
         var last: Int32
+        var firstJoining: Int32 = -1
+        var lastJoining: Int32 = -1
     }
-
-    /// The members of the groups of more than one, group after group, each in insertion order.
-    let members: [Int]
-    /// Where each group of more than one is in `members`, in the order the groups got their second member.
-    let shared: [Range<Int>]
 
     private static let seed = UInt64.random(in: 0...UInt64.max) | 1
 
-    /// The members `0..<count` that `hash` gives a hash, grouped by it. Inlined, so is `hash`.
-    @inline(__always)
-    init(count: Int, hash hashOf: (Int) -> UInt64?) {
+    /// Groups fill `groups` from its start; the members that only join wait at its end, each as
+    /// a group of its own, from the last place down: each member takes at most one place.
+    private let groups: UnsafeMutableBufferPointer<Group>
+    /// Each member's next one in its group's chain (-1: the last).
+    private let next: UnsafeMutableBufferPointer<Int32>
+    /// Each slot's group (-1: free).
+    private let slots: UnsafeMutableBufferPointer<Int32>
+    private let multiplier = SameHash.seed
+    private let shift: UInt64
+    private let mask: Int
+    private var groupCount = 0
+    private var joiningCount = 0
+    /// Places in `groups` of the groups with a second member, and how many members those have.
+    private var sharing: [Int] = []
+    private var sharingMembers = 0
+
+    /// An empty table for the members `0..<count`.
+    init(count: Int) {
         var bits = 4
         while 1 << bits < 2 * count { bits += 1 }
-        let multiplier = Self.seed
-        // Raw storage, freed on return; its elements are plain integers.
-        let groups = UnsafeMutableBufferPointer<Group>.allocate(capacity: count)
-        let next = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-        let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 1 << bits)
-        defer {
-            groups.deallocate()
-            next.deallocate()
-            slots.deallocate()
-        }
+        shift = UInt64(64 - bits)
+        mask = (1 << bits) - 1
+        groups = .allocate(capacity: count)
+        next = .allocate(capacity: count)
+        slots = .allocate(capacity: 1 << bits)
         slots.initialize(repeating: -1)
-        let mask = slots.count - 1
-        var groupCount = 0
-        // Places in `groups` of the groups with a second member, and how many members those have.
         // At most one group in two members shares: reserved once, not grown group by group.
-        var sharing: [Int] = []
         sharing.reserveCapacity(count / 2)
-        var sharingMembers = 0
-        for member in 0..<count {
-            guard let hash = hashOf(member) else { continue }
-            next[member] = -1
-            var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> UInt64(64 - bits))
-            while true {
-                let group = Int(slots[slot])
-                if group < 0 {
-                    slots[slot] = Int32(truncatingIfNeeded: groupCount)
-                    groups.initializeElement(at: groupCount, to: Group(hash: hash, first: Int32(member), last: Int32(member)))
-                    groupCount += 1
-                    break
-                }
-                if groups[group].hash == hash {
-                    if groups[group].first == groups[group].last {
-                        sharing.append(group)
-                        sharingMembers += 1
-                    }
+    }
+
+    deinit {
+        groups.deallocate()
+        next.deallocate()
+        slots.deallocate()
+    }
+
+    /// The group of `hash`, else nil and the free slot it would take.
+    @inline(__always)
+    private func lookUp(_ hash: UInt64) -> (group: Int?, slot: Int) {
+        var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> shift)
+        while true {
+            let group = Int(slots[slot])
+            if group < 0 { return (nil, slot) }
+            if groups[group].hash == hash { return (group, slot) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Adds `member` (above every member added or joined so far) to the group of `hash`.
+    @inline(__always)
+    mutating func add(_ member: Int, hash: UInt64) {
+        next[member] = -1
+        let (found, slot) = lookUp(hash)
+        guard let group = found else {
+            slots[slot] = Int32(truncatingIfNeeded: groupCount)
+            groups.initializeElement(at: groupCount, to: Group(hash: hash, first: Int32(member), last: Int32(member)))
+            groupCount += 1
+            return
+        }
+        if groups[group].first == groups[group].last {
+            sharing.append(group)
+            sharingMembers += 1
+        }
+        sharingMembers += 1
+        next[Int(groups[group].last)] = Int32(member)
+        groups[group].last = Int32(member)
+    }
+
+    /// Notes that `member` (above every member added or joined so far) joins the group of `hash`
+    /// if a member is added to it.
+    @inline(__always)
+    mutating func join(_ member: Int, hash: UInt64) {
+        next[member] = -1
+        joiningCount += 1
+        groups.initializeElement(at: groups.count - joiningCount, to: Group(hash: hash, first: Int32(member), last: Int32(member)))
+    }
+
+    /// The members of the groups of more than one, group after group, each in member order, and
+    /// where each group is in them (in the order the groups got their second member).
+    consuming func grouped() -> (members: [Int], shared: [Range<Int>]) {
+        // The members that only join, in member order, each to the group of its hash if there is one.
+        for place in 0..<joiningCount {
+            let joining = groups[groups.count - 1 - place]
+            guard let group = lookUp(joining.hash).group else { continue }
+            if groups[group].firstJoining < 0 {
+                if groups[group].first == groups[group].last {
+                    sharing.append(group)
                     sharingMembers += 1
-                    next[Int(groups[group].last)] = Int32(member)
-                    groups[group].last = Int32(member)
-                    break
                 }
-                slot = (slot + 1) & mask
+                groups[group].firstJoining = joining.first
+            } else {
+                next[Int(groups[group].lastJoining)] = joining.first
             }
+            groups[group].lastJoining = joining.first
+            sharingMembers += 1
         }
         var shared: [Range<Int>] = []
         shared.reserveCapacity(sharing.count)
-        members = [Int](unsafeUninitializedCapacity: sharingMembers) { members, initialized in
+        let members = [Int](unsafeUninitializedCapacity: sharingMembers) { members, initialized in
             for group in sharing {
                 let start = initialized
+                // The two chains, each in member order, merged.
                 var member = groups[group].first
-                while member >= 0 {
-                    members.initializeElement(at: initialized, to: Int(member))
+                var joining = groups[group].firstJoining
+                while member >= 0 || joining >= 0 {
+                    if joining < 0 || (member >= 0 && member < joining) {
+                        members.initializeElement(at: initialized, to: Int(member))
+                        member = next[Int(member)]
+                    } else {
+                        members.initializeElement(at: initialized, to: Int(joining))
+                        joining = next[Int(joining)]
+                    }
                     initialized += 1
-                    member = next[Int(member)]
                 }
                 shared.append(start..<initialized)
             }
         }
-        self.shared = shared
+        return (members, shared)
     }
 }
 
