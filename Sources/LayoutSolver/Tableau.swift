@@ -165,12 +165,8 @@ struct Tableau: Sendable {
     private mutating func storeRow(_ row: consuming Row, basic: Int) -> Int {
         let reused = freeRows.popLast()
         let index = reused ?? rows.count
-        var overflowing = false
-        for position in row.terms.indices {
-            let symbol = row.terms[position].symbol
-            noteAdded(symbol, index)
-            if columnOverflows(symbol) { overflowing = true }
-        }
+        noteAdded(row.terms, index)
+        let overflowing = row.terms.contains { columnOverflows($0.symbol) }
         if basic >= 0 { basicRow[basic] = index }
         peakMagnitude = max(peakMagnitude, abs(row.constant))
         if reused != nil {
@@ -209,6 +205,15 @@ struct Tableau: Sendable {
         occurrences[symbol] += 1
     }
 
+    /// Records that row `row` now holds each symbol of `terms` (its terms), through the tables'
+    /// buffers.
+    private mutating func noteAdded(_ terms: [Row.Term], _ row: Int) {
+        columns.append(row, toColumnsOf: terms)
+        occurrences.withUnsafeMutableBufferPointer { occurrences in
+            for term in terms { occurrences[term.symbol] += 1 }
+        }
+    }
+
     /// Compacts the columns of `row`'s symbols that have grown past four times their
     /// occurrences (`columnOverflows`; each compaction binary-searches every entry in its row,
     /// so rarer ones cost less). Only called when every row is in place (compaction reads the
@@ -244,8 +249,7 @@ struct Tableau: Sendable {
         var column = columnScratch
         columnScratch = []
         column.removeAll(keepingCapacity: true)
-        for row in columns.rows(of: symbol) { column.append(row) }
-        columns.clear(symbol)
+        columns.take(symbol, into: &column)
         return column
     }
 
@@ -739,7 +743,7 @@ struct Tableau: Sendable {
         columns.removeAll()
         for symbol in 0..<symbolCount { occurrences[symbol] = 0 }
         for index in rows.indices where rowStates[index].basic != Tableau.freeSlot {
-            for term in rows[index].terms { noteAdded(term.symbol, index) }
+            noteAdded(rows[index].terms, index)
         }
     }
 
