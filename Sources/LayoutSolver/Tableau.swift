@@ -533,24 +533,35 @@ struct Tableau: Sendable {
     /// multiplies rounding errors: 1e-3 against 1 makes rows of 1e9), preferring one in no other
     /// row (no substitution, no fill-in), then the fewest rows, then the lowest id; else a new
     /// marker or error with a negative coefficient; else -1.
+    ///
+    /// The row is read a second time only when it holds two or more externals (the largest
+    /// always qualifies): none (most rows of optional constraints) leaves the marker or error,
+    /// and one is the subject.
     private func chooseSubject(_ row: Row, _ tag: ConstraintTag) -> Int {
         var largest = 0.0
+        var externals = 0
+        var external = -1
         for term in row.terms where kinds[term.symbol] == .external {
             largest = max(largest, abs(term.coefficient))
+            externals += 1
+            external = term.symbol
         }
-        var best = -1
-        var bestCount = Int.max
-        for term in row.terms where kinds[term.symbol] == .external
-            && abs(term.coefficient) >= Tolerance.pivotRatio * largest {
-            let symbol = term.symbol
-            let count = occurrences[symbol]
-            if count < bestCount {
-                best = symbol
-                bestCount = count
-                if count == 0 { break }
+        if externals == 1 { return external }
+        if externals > 1 {
+            var best = -1
+            var bestCount = Int.max
+            for term in row.terms where kinds[term.symbol] == .external
+                && abs(term.coefficient) >= Tolerance.pivotRatio * largest {
+                let symbol = term.symbol
+                let count = occurrences[symbol]
+                if count < bestCount {
+                    best = symbol
+                    bestCount = count
+                    if count == 0 { break }
+                }
             }
+            return best
         }
-        if best >= 0 { return best }
         if tag.marker >= 0, kinds[tag.marker].canEnter, row.coefficient(of: tag.marker) < 0 { return tag.marker }
         if tag.other >= 0, row.coefficient(of: tag.other) < 0 { return tag.other }
         return -1
