@@ -165,8 +165,7 @@ struct Tableau: Sendable {
     private mutating func storeRow(_ row: consuming Row, basic: Int) -> Int {
         let reused = freeRows.popLast()
         let index = reused ?? rows.count
-        noteAdded(row.terms, index)
-        let overflowing = row.terms.contains { columnOverflows($0.symbol) }
+        let overflowing = noteAdded(row.terms, index)
         if basic >= 0 { basicRow[basic] = index }
         peakMagnitude = max(peakMagnitude, abs(row.constant))
         if reused != nil {
@@ -206,12 +205,18 @@ struct Tableau: Sendable {
     }
 
     /// Records that row `row` now holds each symbol of `terms` (its terms), through the tables'
-    /// buffers.
-    private mutating func noteAdded(_ terms: [Row.Term], _ row: Int) {
+    /// buffers, and returns whether some column of theirs now needs compacting.
+    @discardableResult
+    private mutating func noteAdded(_ terms: [Row.Term], _ row: Int) -> Bool {
         columns.append(row, toColumnsOf: terms)
+        var overflowing = false
         occurrences.withUnsafeMutableBufferPointer { occurrences in
-            for term in terms { occurrences[term.symbol] += 1 }
+            for term in terms {
+                occurrences[term.symbol] += 1
+                if Self.overflows(listed: columns.count(term.symbol), held: occurrences[term.symbol]) { overflowing = true }
+            }
         }
+        return overflowing
     }
 
     /// Compacts the columns of `row`'s symbols that have grown past four times their
@@ -227,8 +232,12 @@ struct Tableau: Sendable {
     /// Whether the column of `symbol` lists more than four times its occurrences (and 64 more).
     @inline(__always)
     private func columnOverflows(_ symbol: Int) -> Bool {
-        columns.count(symbol) > 4 * occurrences[symbol] + 64
+        Self.overflows(listed: columns.count(symbol), held: occurrences[symbol])
     }
+
+    /// Whether a column listing `listed` rows for a symbol `held` rows hold overflows.
+    @inline(__always)
+    private static func overflows(listed: Int, held: Int) -> Bool { listed > 4 * held + 64 }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
     /// rest (`RowState.mark` tells a repeat).
