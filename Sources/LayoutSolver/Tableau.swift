@@ -787,12 +787,17 @@ struct Tableau: Sendable {
             }
             let depth = stack.count
             var outdated = 0
-            // By position: iterating the row's terms retained and released its storage.
-            for position in rows[top].terms.indices {
-                let row = basicRow[rows[top].terms[position].symbol]
-                guard row >= 0 else { continue }
-                outdated += 1
-                if rowStates[row].isStale, rowStates[row].refreshedAt != basicChanges, !stack.contains(row) { stack.append(row) }
+            // Through the buffers of the row's terms and of `basicRow`: no bounds check at each
+            // term of a row that may hold thousands.
+            rows[top].terms.withUnsafeBufferPointer { terms in
+                basicRow.withUnsafeBufferPointer { basicRow in
+                    for term in terms {
+                        let row = basicRow[term.symbol]
+                        guard row >= 0 else { continue }
+                        outdated += 1
+                        if rowStates[row].isStale, rowStates[row].refreshedAt != basicChanges, !stack.contains(row) { stack.append(row) }
+                    }
+                }
             }
             if stack.count > depth { continue }
             if outdated > 0 {
@@ -975,22 +980,25 @@ struct Tableau: Sendable {
             }
             var reading = Reading(value: constant, magnitude: abs(constant))
             var waiting = false
-            // By position, as in `refreshRow`.
-            for position in rows[top].terms.indices {
-                let term = rows[top].terms[position]
-                let row = basicRow[term.symbol]
-                if row >= 0 {
-                    if let worth = known[row] {
-                        reading.value += term.coefficient * worth.value
-                        reading.magnitude += abs(term.coefficient) * worth.magnitude
-                    } else {
-                        stack.append(row)
-                        waiting = true
+            // Through the buffers, as in `refreshRow`.
+            rows[top].terms.withUnsafeBufferPointer { terms in
+                basicRow.withUnsafeBufferPointer { basicRow in
+                    for term in terms {
+                        let row = basicRow[term.symbol]
+                        if row >= 0 {
+                            if let worth = known[row] {
+                                reading.value += term.coefficient * worth.value
+                                reading.magnitude += abs(term.coefficient) * worth.magnitude
+                            } else {
+                                stack.append(row)
+                                waiting = true
+                            }
+                        } else if let parametric {
+                            let step = term.coefficient * parametric[term.symbol]
+                            reading.value += step
+                            reading.magnitude += abs(step)
+                        }
                     }
-                } else if let parametric {
-                    let step = term.coefficient * parametric[term.symbol]
-                    reading.value += step
-                    reading.magnitude += abs(step)
                 }
             }
             if waiting { continue }
