@@ -195,16 +195,21 @@ struct Objective: Sendable {
     @discardableResult
     private mutating func add(_ amount: Double, to symbol: Int, level: Int) -> Bool {
         guard amount != 0 else { return true }
-        let priority = priorities[level]
-        // The cost before the place (-1: the list's head), and the one at it.
-        var previous: Int32 = -1
-        // The first significant component above `level`, 0 for none.
-        var lead = 0.0
-        var node = symbols[symbol].first
-        while node >= 0, priorities[Int(costs[Int(node)].level)] > priority {
-            if lead == 0, abs(costs[Int(node)].value) > Tolerance.zero { lead = costs[Int(node)].value }
-            previous = node
-            node = costs[Int(node)].next
+        // The cost before the place (-1: the list's head), the one at it, and the first
+        // significant component above `level` (0 for none): found through the buffers.
+        let (previous, node, lead) = costs.withUnsafeBufferPointer { costs in
+            priorities.withUnsafeBufferPointer { priorities in
+                let priority = priorities[level]
+                var previous: Int32 = -1
+                var lead = 0.0
+                var node = symbols[symbol].first
+                while node >= 0, priorities[Int(costs[Int(node)].level)] > priority {
+                    if lead == 0, abs(costs[Int(node)].value) > Tolerance.zero { lead = costs[Int(node)].value }
+                    previous = node
+                    node = costs[Int(node)].next
+                }
+                return (previous, node, lead)
+            }
         }
         if node >= 0, costs[Int(node)].level == Int32(level) {
             let sum = Tolerance.sum(costs[Int(node)].value, amount)
