@@ -342,42 +342,72 @@ struct Objective: Sendable {
         symbols[Int(heap[position].symbol)].slot = -1
         let last = heap.removeLast()
         guard position < heap.count else { return }
-        var hole = position
-        while let child = betterChild(of: hole) {
-            place(heap[child], at: hole)
-            hole = child
+        withHeap { order, heap, symbols in
+            var hole = position
+            while let child = order.betterChild(of: hole, in: heap) {
+                Self.place(heap[child], at: hole, heap, symbols)
+                hole = child
+            }
+            Self.place(last, at: hole, heap, symbols)
+            order.siftUp(hole, heap, symbols)
         }
-        place(last, at: hole)
-        siftUp(hole)
     }
 
     /// Moves the entry at `start` up past every parent it is better than.
     private mutating func siftUp(_ start: Int) {
+        withHeap { order, heap, symbols in order.siftUp(start, heap, symbols) }
+    }
+
+    /// Moves the entry at `start` down past every better child, the better of two first.
+    private mutating func siftDown(_ start: Int) {
+        withHeap { order, heap, symbols in
+            let moving = heap[start]
+            var parent = start
+            while let child = order.betterChild(of: parent, in: heap), order.isBetter(heap[child], than: moving) {
+                Self.place(heap[child], at: parent, heap, symbols)
+                parent = child
+            }
+            if parent != start { Self.place(moving, at: parent, heap, symbols) }
+        }
+    }
+
+    /// Runs `body` on the buffers of the heap and of the symbol table, both moved out of the
+    /// objective for the call, and the objective, which compares entries (`isBetter`): a sift
+    /// then reads and writes entries with no bounds check, nor a check for sharing at each move.
+    @inline(__always)
+    private mutating func withHeap(
+        _ body: (Objective, UnsafeMutableBufferPointer<Candidate>, UnsafeMutableBufferPointer<SymbolState>) -> Void
+    ) {
+        var heap = self.heap
+        var symbols = self.symbols
+        self.heap = []
+        self.symbols = []
+        heap.withUnsafeMutableBufferPointer { heap in
+            symbols.withUnsafeMutableBufferPointer { symbols in body(self, heap, symbols) }
+        }
+        self.heap = heap
+        self.symbols = symbols
+    }
+
+    /// `siftUp(_:)` on the buffers (see `withHeap`).
+    @inline(__always)
+    private func siftUp(
+        _ start: Int, _ heap: UnsafeMutableBufferPointer<Candidate>, _ symbols: UnsafeMutableBufferPointer<SymbolState>
+    ) {
         let moving = heap[start]
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
             guard isBetter(moving, than: heap[parent]) else { break }
-            place(heap[parent], at: child)
+            Self.place(heap[parent], at: child, heap, symbols)
             child = parent
         }
-        if child != start { place(moving, at: child) }
-    }
-
-    /// Moves the entry at `start` down past every better child, the better of two first.
-    private mutating func siftDown(_ start: Int) {
-        let moving = heap[start]
-        var parent = start
-        while let child = betterChild(of: parent), isBetter(heap[child], than: moving) {
-            place(heap[child], at: parent)
-            parent = child
-        }
-        if parent != start { place(moving, at: parent) }
+        if child != start { Self.place(moving, at: child, heap, symbols) }
     }
 
     /// The better of the children of the entry at `parent`, nil for a leaf.
     @inline(__always)
-    private func betterChild(of parent: Int) -> Int? {
+    private func betterChild(of parent: Int, in heap: UnsafeMutableBufferPointer<Candidate>) -> Int? {
         let left = 2 * parent + 1
         guard left < heap.count else { return nil }
         let right = left + 1
@@ -386,7 +416,10 @@ struct Objective: Sendable {
 
     /// Writes `entry` at `position` of the heap, and notes where its symbol is.
     @inline(__always)
-    private mutating func place(_ entry: Candidate, at position: Int) {
+    private static func place(
+        _ entry: Candidate, at position: Int, _ heap: UnsafeMutableBufferPointer<Candidate>,
+        _ symbols: UnsafeMutableBufferPointer<SymbolState>
+    ) {
         heap[position] = entry
         symbols[Int(entry.symbol)].slot = position
     }
