@@ -304,9 +304,11 @@ struct Objective: Sendable {
         let position = symbols[symbol].slot
         if position >= 0 {
             if entry.value < 0 {
-                heap[position] = entry
-                siftUp(position)
-                siftDown(symbols[symbol].slot)
+                withHeap { order, heap, symbols in
+                    heap[position] = entry
+                    order.siftUp(position, heap, symbols)
+                    order.siftDown(symbols[symbol].slot, heap, symbols)
+                }
             } else {
                 remove(at: position)
             }
@@ -358,19 +360,6 @@ struct Objective: Sendable {
         withHeap { order, heap, symbols in order.siftUp(start, heap, symbols) }
     }
 
-    /// Moves the entry at `start` down past every better child, the better of two first.
-    private mutating func siftDown(_ start: Int) {
-        withHeap { order, heap, symbols in
-            let moving = heap[start]
-            var parent = start
-            while let child = order.betterChild(of: parent, in: heap), order.isBetter(heap[child], than: moving) {
-                Self.place(heap[child], at: parent, heap, symbols)
-                parent = child
-            }
-            if parent != start { Self.place(moving, at: parent, heap, symbols) }
-        }
-    }
-
     /// Runs `body` on the buffers of the heap and of the symbol table, both moved out of the
     /// objective for the call, and the objective, which compares entries (`isBetter`): a sift
     /// then reads and writes entries with no bounds check, nor a check for sharing at each move.
@@ -403,6 +392,21 @@ struct Objective: Sendable {
             child = parent
         }
         if child != start { Self.place(moving, at: child, heap, symbols) }
+    }
+
+    /// Moves the entry at `start` down past every better child, the better of two first (on the
+    /// buffers, see `withHeap`).
+    @inline(__always)
+    private func siftDown(
+        _ start: Int, _ heap: UnsafeMutableBufferPointer<Candidate>, _ symbols: UnsafeMutableBufferPointer<SymbolState>
+    ) {
+        let moving = heap[start]
+        var parent = start
+        while let child = betterChild(of: parent, in: heap), isBetter(heap[child], than: moving) {
+            Self.place(heap[child], at: parent, heap, symbols)
+            parent = child
+        }
+        if parent != start { Self.place(moving, at: parent, heap, symbols) }
     }
 
     /// The better of the children of the entry at `parent`, nil for a leaf.
