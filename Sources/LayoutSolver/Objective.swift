@@ -164,16 +164,22 @@ struct Objective: Sendable {
     private func candidate(_ symbol: Int) -> Candidate {
         let node = firstSignificant(symbol)
         guard node >= 0 else { return .zero(symbol) }
-        let cost = costs[Int(node)]
-        return Candidate(priority: priorities[Int(cost.level)], value: cost.value, symbol: Int32(symbol), rest: cost.next)
+        return costs.withUnsafeBufferPointer { costs in
+            priorities.withUnsafeBufferPointer { priorities in
+                let cost = costs[Int(node)]
+                return Candidate(priority: priorities[Int(cost.level)], value: cost.value, symbol: Int32(symbol), rest: cost.next)
+            }
+        }
     }
 
     /// The first non-negligible cost of `symbol`, -1 for none.
     @inline(__always)
     private func firstSignificant(_ symbol: Int) -> Int32 {
-        var node = symbols[symbol].first
-        while node >= 0, abs(costs[Int(node)].value) <= Tolerance.zero { node = costs[Int(node)].next }
-        return node
+        costs.withUnsafeBufferPointer { costs in
+            var node = symbols[symbol].first
+            while node >= 0, abs(costs[Int(node)].value) <= Tolerance.zero { node = costs[Int(node)].next }
+            return node
+        }
     }
 
     /// Whether `costs(a) / ka` is lexicographically below `costs(b) / kb` (`ka`, `kb` > 0).
@@ -195,9 +201,10 @@ struct Objective: Sendable {
     @discardableResult
     private mutating func add(_ amount: Double, to symbol: Int, level: Int) -> Bool {
         guard amount != 0 else { return true }
-        // The cost before the place (-1: the list's head), the one at it, and the first
-        // significant component above `level` (0 for none): found through the buffers.
-        let (previous, node, lead) = costs.withUnsafeBufferPointer { costs in
+        // The cost before the place (-1: the list's head), the one at it, that one if it is at
+        // `level`, and the first significant component above `level` (0 for none): found
+        // through the buffers.
+        let (previous, node, existing, lead) = costs.withUnsafeBufferPointer { costs in
             priorities.withUnsafeBufferPointer { priorities in
                 let priority = priorities[level]
                 var previous: Int32 = -1
@@ -208,16 +215,17 @@ struct Objective: Sendable {
                     previous = node
                     node = costs[Int(node)].next
                 }
-                return (previous, node, lead)
+                let existing = node >= 0 && costs[Int(node)].level == Int32(level) ? costs[Int(node)] : nil
+                return (previous, node, existing, lead)
             }
         }
-        if node >= 0, costs[Int(node)].level == Int32(level) {
-            let sum = Tolerance.sum(costs[Int(node)].value, amount)
+        if let existing {
+            let sum = Tolerance.sum(existing.value, amount)
             guard sum == 0 else {
                 costs[Int(node)].value = sum
                 return lead != 0 ? lead < 0 : !(sum > Tolerance.zero)
             }
-            let next = costs[Int(node)].next
+            let next = existing.next
             if previous >= 0 { costs[Int(previous)].next = next } else { symbols[symbol].first = next }
             release(node)
             return lead != 0 ? lead < 0 : true
@@ -246,22 +254,26 @@ struct Objective: Sendable {
     /// has one, highest priority first, until it returns true.
     @inline(__always)
     private func forEachLevel(_ a: Int32, _ b: Int32, _ body: (Double, Double) -> Bool) {
-        var i = a
-        var j = b
-        while i >= 0 || j >= 0 {
-            let pa = i >= 0 ? priorities[Int(costs[Int(i)].level)] : -.infinity
-            let pb = j >= 0 ? priorities[Int(costs[Int(j)].level)] : -.infinity
-            var ca = 0.0
-            var cb = 0.0
-            if pa >= pb {
-                ca = costs[Int(i)].value
-                i = costs[Int(i)].next
+        costs.withUnsafeBufferPointer { costs in
+            priorities.withUnsafeBufferPointer { priorities in
+                var i = a
+                var j = b
+                while i >= 0 || j >= 0 {
+                    let pa = i >= 0 ? priorities[Int(costs[Int(i)].level)] : -.infinity
+                    let pb = j >= 0 ? priorities[Int(costs[Int(j)].level)] : -.infinity
+                    var ca = 0.0
+                    var cb = 0.0
+                    if pa >= pb {
+                        ca = costs[Int(i)].value
+                        i = costs[Int(i)].next
+                    }
+                    if pb >= pa {
+                        cb = costs[Int(j)].value
+                        j = costs[Int(j)].next
+                    }
+                    if body(ca, cb) { return }
+                }
             }
-            if pb >= pa {
-                cb = costs[Int(j)].value
-                j = costs[Int(j)].next
-            }
-            if body(ca, cb) { return }
         }
     }
 
