@@ -23,14 +23,32 @@ struct ColumnIndex: Sendable {
     }
 
     private var columns: [Column] = []
+    /// The pool: its first `used` entries have been handed out (listed, or freed since), the
+    /// rest are spare, made ahead so that a row's entries are taken without growing the array.
     private var entries: [Entry] = []
-    /// The first free entry, -1 when the pool is full.
+    private var used = 0
+    /// The first freed entry, -1 for none, and how many there are.
     private var free: Int32 = -1
+    private var freeCount = 0
 
     /// Reserves room for this many columns and entries.
     mutating func reserveCapacity(symbols: Int, entries count: Int) {
         columns.reserveCapacity(symbols)
         entries.reserveCapacity(count)
+    }
+
+    /// Makes sure `count` entries can be taken (freed or spare), spares made geometrically.
+    @inline(__always)
+    private mutating func makeRoom(for count: Int) {
+        let short = count - freeCount - (entries.count - used)
+        if short > 0 { growSpares(short) }
+    }
+
+    /// Appends at least `short` spare entries: as many as the pool holds (it doubles), and no
+    /// fewer than 64, so that a small tableau's first rows grow it once.
+    @inline(never)
+    private mutating func growSpares(_ short: Int) {
+        entries.append(contentsOf: repeatElement(Entry(row: -1), count: max(short, entries.count, 64)))
     }
 
     /// Makes empty columns for `count` more symbols.
@@ -44,15 +62,43 @@ struct ColumnIndex: Sendable {
     /// Lists `row` at the end of `symbol`'s column.
     @inline(__always)
     mutating func append(_ row: Int, to symbol: Int) {
+        makeRoom(for: 1)
+        columns.withUnsafeMutableBufferPointer { columns in
+            entries.withUnsafeMutableBufferPointer { entries in
+                Self.link(Int32(truncatingIfNeeded: row), to: symbol, columns, entries, &free, &freeCount, &used)
+            }
+        }
+    }
+
+    /// Lists `row` at the end of the column of each symbol of `terms` (a row's): room is made
+    /// once, and the entries and columns are written through their buffers.
+    mutating func append(_ row: Int, toColumnsOf terms: [Row.Term]) {
+        makeRoom(for: terms.count)
+        let listed = Int32(truncatingIfNeeded: row)
+        columns.withUnsafeMutableBufferPointer { columns in
+            entries.withUnsafeMutableBufferPointer { entries in
+                for term in terms { Self.link(listed, to: term.symbol, columns, entries, &free, &freeCount, &used) }
+            }
+        }
+    }
+
+    /// Lists `row` at the end of `symbol`'s column in a freed entry, else a spare one (there is
+    /// room: `makeRoom`).
+    @inline(__always)
+    private static func link(
+        _ row: Int32, to symbol: Int, _ columns: UnsafeMutableBufferPointer<Column>,
+        _ entries: UnsafeMutableBufferPointer<Entry>, _ free: inout Int32, _ freeCount: inout Int, _ used: inout Int
+    ) {
         let entry: Int32
         if free >= 0 {
             entry = free
             free = entries[Int(entry)].following
-            entries[Int(entry)] = Entry(row: Int32(truncatingIfNeeded: row))
+            freeCount -= 1
         } else {
-            entry = Int32(truncatingIfNeeded: entries.count)
-            entries.append(Entry(row: Int32(truncatingIfNeeded: row)))
+            entry = Int32(truncatingIfNeeded: used)
+            used += 1
         }
+        entries[Int(entry)] = Entry(row: row)
         var column = columns[symbol]
         if column.last >= 0 { entries[Int(column.last)].following = entry } else { column.first = entry }
         column.last = entry
@@ -66,14 +112,32 @@ struct ColumnIndex: Sendable {
         guard column.first >= 0 else { return }
         entries[Int(column.last)].following = free
         free = column.first
+        freeCount += Int(column.count)
         columns[symbol] = Column()
     }
 
-    /// Empties every column and the pool (their storage is kept).
+    /// Appends the rows `symbol`'s column lists to `rows`, in the order they were added, and
+    /// empties the column: one pass through the pool's buffer, where iterating `rows(of:)`
+    /// retained the pool and checked each read.
+    mutating func take(_ symbol: Int, into rows: inout [Int]) {
+        let column = columns[symbol]
+        rows.reserveCapacity(rows.count + Int(column.count))
+        entries.withUnsafeBufferPointer { entries in
+            var entry = Int(column.first)
+            while entry >= 0 {
+                rows.append(Int(entries[entry].row))
+                entry = Int(entries[entry].following)
+            }
+        }
+        clear(symbol)
+    }
+
+    /// Empties every column and the pool (their storage is kept, the entries as spares).
     mutating func removeAll() {
         for symbol in columns.indices { columns[symbol] = Column() }
-        entries.removeAll(keepingCapacity: true)
+        used = 0
         free = -1
+        freeCount = 0
     }
 
     /// The rows `symbol`'s column lists, in the order they were added.

@@ -107,11 +107,14 @@ struct Objective: Sendable {
         noteChanged(symbol)
     }
 
-    /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
+    /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`. A symbol out of
+    /// the heap whose costs `add` shows to lead with a positive component would stay out
+    /// (`noteChanged` would find it no candidate), and is not looked at again: most symbols of
+    /// the rows a level costs, at 10,000 views.
     mutating func addCost(_ factor: Double, of row: Row, level: Int) {
         for term in row.terms {
-            add(factor * term.coefficient, to: term.symbol, level: level)
-            noteChanged(term.symbol)
+            let mayBeNegative = add(factor * term.coefficient, to: term.symbol, level: level)
+            if mayBeNegative || symbols[term.symbol].slot >= 0 { noteChanged(term.symbol) }
         }
     }
 
@@ -161,16 +164,22 @@ struct Objective: Sendable {
     private func candidate(_ symbol: Int) -> Candidate {
         let node = firstSignificant(symbol)
         guard node >= 0 else { return .zero(symbol) }
-        let cost = costs[Int(node)]
-        return Candidate(priority: priorities[Int(cost.level)], value: cost.value, symbol: Int32(symbol), rest: cost.next)
+        return costs.withUnsafeBufferPointer { costs in
+            priorities.withUnsafeBufferPointer { priorities in
+                let cost = costs[Int(node)]
+                return Candidate(priority: priorities[Int(cost.level)], value: cost.value, symbol: Int32(symbol), rest: cost.next)
+            }
+        }
     }
 
     /// The first non-negligible cost of `symbol`, -1 for none.
     @inline(__always)
     private func firstSignificant(_ symbol: Int) -> Int32 {
-        var node = symbols[symbol].first
-        while node >= 0, abs(costs[Int(node)].value) <= Tolerance.zero { node = costs[Int(node)].next }
-        return node
+        costs.withUnsafeBufferPointer { costs in
+            var node = symbols[symbol].first
+            while node >= 0, abs(costs[Int(node)].value) <= Tolerance.zero { node = costs[Int(node)].next }
+            return node
+        }
     }
 
     /// Whether `costs(a) / ka` is lexicographically below `costs(b) / kb` (`ka`, `kb` > 0).
@@ -186,27 +195,40 @@ struct Objective: Sendable {
     }
 
     /// `amount` added to `symbol`'s cost at `level`, the component dropped when it cancels.
+    /// Returns false when the vector's first significant component is known to be positive: one
+    /// above `level` (as it was), or the one at `level`; true when it may not be.
     @inline(__always)
-    private mutating func add(_ amount: Double, to symbol: Int, level: Int) {
-        guard amount != 0 else { return }
-        let priority = priorities[level]
-        // The cost before the place (-1: the list's head), and the one at it.
-        var previous: Int32 = -1
-        var node = symbols[symbol].first
-        while node >= 0, priorities[Int(costs[Int(node)].level)] > priority {
-            previous = node
-            node = costs[Int(node)].next
+    @discardableResult
+    private mutating func add(_ amount: Double, to symbol: Int, level: Int) -> Bool {
+        guard amount != 0 else { return true }
+        // The cost before the place (-1: the list's head), the one at it, that one if it is at
+        // `level`, and the first significant component above `level` (0 for none): found
+        // through the buffers.
+        let (previous, node, existing, lead) = costs.withUnsafeBufferPointer { costs in
+            priorities.withUnsafeBufferPointer { priorities in
+                let priority = priorities[level]
+                var previous: Int32 = -1
+                var lead = 0.0
+                var node = symbols[symbol].first
+                while node >= 0, priorities[Int(costs[Int(node)].level)] > priority {
+                    if lead == 0, abs(costs[Int(node)].value) > Tolerance.zero { lead = costs[Int(node)].value }
+                    previous = node
+                    node = costs[Int(node)].next
+                }
+                let existing = node >= 0 && costs[Int(node)].level == Int32(level) ? costs[Int(node)] : nil
+                return (previous, node, existing, lead)
+            }
         }
-        if node >= 0, costs[Int(node)].level == Int32(level) {
-            let sum = Tolerance.sum(costs[Int(node)].value, amount)
+        if let existing {
+            let sum = Tolerance.sum(existing.value, amount)
             guard sum == 0 else {
                 costs[Int(node)].value = sum
-                return
+                return lead != 0 ? lead < 0 : !(sum > Tolerance.zero)
             }
-            let next = costs[Int(node)].next
+            let next = existing.next
             if previous >= 0 { costs[Int(previous)].next = next } else { symbols[symbol].first = next }
             release(node)
-            return
+            return lead != 0 ? lead < 0 : true
         }
         let cost = Cost(level: Int32(level), next: node, value: amount)
         let made: Int32
@@ -219,6 +241,7 @@ struct Objective: Sendable {
             costs.append(cost)
         }
         if previous >= 0 { costs[Int(previous)].next = made } else { symbols[symbol].first = made }
+        return lead != 0 ? lead < 0 : !(amount > Tolerance.zero)
     }
 
     /// Puts a cost on the free list.
@@ -231,22 +254,26 @@ struct Objective: Sendable {
     /// has one, highest priority first, until it returns true.
     @inline(__always)
     private func forEachLevel(_ a: Int32, _ b: Int32, _ body: (Double, Double) -> Bool) {
-        var i = a
-        var j = b
-        while i >= 0 || j >= 0 {
-            let pa = i >= 0 ? priorities[Int(costs[Int(i)].level)] : -.infinity
-            let pb = j >= 0 ? priorities[Int(costs[Int(j)].level)] : -.infinity
-            var ca = 0.0
-            var cb = 0.0
-            if pa >= pb {
-                ca = costs[Int(i)].value
-                i = costs[Int(i)].next
+        costs.withUnsafeBufferPointer { costs in
+            priorities.withUnsafeBufferPointer { priorities in
+                var i = a
+                var j = b
+                while i >= 0 || j >= 0 {
+                    let pa = i >= 0 ? priorities[Int(costs[Int(i)].level)] : -.infinity
+                    let pb = j >= 0 ? priorities[Int(costs[Int(j)].level)] : -.infinity
+                    var ca = 0.0
+                    var cb = 0.0
+                    if pa >= pb {
+                        ca = costs[Int(i)].value
+                        i = costs[Int(i)].next
+                    }
+                    if pb >= pa {
+                        cb = costs[Int(j)].value
+                        j = costs[Int(j)].next
+                    }
+                    if body(ca, cb) { return }
+                }
             }
-            if pb >= pa {
-                cb = costs[Int(j)].value
-                j = costs[Int(j)].next
-            }
-            if body(ca, cb) { return }
         }
     }
 
@@ -289,9 +316,11 @@ struct Objective: Sendable {
         let position = symbols[symbol].slot
         if position >= 0 {
             if entry.value < 0 {
-                heap[position] = entry
-                siftUp(position)
-                siftDown(symbols[symbol].slot)
+                withHeap { order, heap, symbols in
+                    heap[position] = entry
+                    order.siftUp(position, heap, symbols)
+                    order.siftDown(symbols[symbol].slot, heap, symbols)
+                }
             } else {
                 remove(at: position)
             }
@@ -327,42 +356,74 @@ struct Objective: Sendable {
         symbols[Int(heap[position].symbol)].slot = -1
         let last = heap.removeLast()
         guard position < heap.count else { return }
-        var hole = position
-        while let child = betterChild(of: hole) {
-            place(heap[child], at: hole)
-            hole = child
+        withHeap { order, heap, symbols in
+            var hole = position
+            while let child = order.betterChild(of: hole, in: heap) {
+                Self.place(heap[child], at: hole, heap, symbols)
+                hole = child
+            }
+            Self.place(last, at: hole, heap, symbols)
+            order.siftUp(hole, heap, symbols)
         }
-        place(last, at: hole)
-        siftUp(hole)
     }
 
     /// Moves the entry at `start` up past every parent it is better than.
     private mutating func siftUp(_ start: Int) {
+        withHeap { order, heap, symbols in order.siftUp(start, heap, symbols) }
+    }
+
+    /// Runs `body` on the buffers of the heap and of the symbol table, both moved out of the
+    /// objective for the call, and the objective, which compares entries (`isBetter`): a sift
+    /// then reads and writes entries with no bounds check, nor a check for sharing at each move.
+    @inline(__always)
+    private mutating func withHeap(
+        _ body: (Objective, UnsafeMutableBufferPointer<Candidate>, UnsafeMutableBufferPointer<SymbolState>) -> Void
+    ) {
+        var heap = self.heap
+        var symbols = self.symbols
+        self.heap = []
+        self.symbols = []
+        heap.withUnsafeMutableBufferPointer { heap in
+            symbols.withUnsafeMutableBufferPointer { symbols in body(self, heap, symbols) }
+        }
+        self.heap = heap
+        self.symbols = symbols
+    }
+
+    /// `siftUp(_:)` on the buffers (see `withHeap`).
+    @inline(__always)
+    private func siftUp(
+        _ start: Int, _ heap: UnsafeMutableBufferPointer<Candidate>, _ symbols: UnsafeMutableBufferPointer<SymbolState>
+    ) {
         let moving = heap[start]
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
             guard isBetter(moving, than: heap[parent]) else { break }
-            place(heap[parent], at: child)
+            Self.place(heap[parent], at: child, heap, symbols)
             child = parent
         }
-        if child != start { place(moving, at: child) }
+        if child != start { Self.place(moving, at: child, heap, symbols) }
     }
 
-    /// Moves the entry at `start` down past every better child, the better of two first.
-    private mutating func siftDown(_ start: Int) {
+    /// Moves the entry at `start` down past every better child, the better of two first (on the
+    /// buffers, see `withHeap`).
+    @inline(__always)
+    private func siftDown(
+        _ start: Int, _ heap: UnsafeMutableBufferPointer<Candidate>, _ symbols: UnsafeMutableBufferPointer<SymbolState>
+    ) {
         let moving = heap[start]
         var parent = start
-        while let child = betterChild(of: parent), isBetter(heap[child], than: moving) {
-            place(heap[child], at: parent)
+        while let child = betterChild(of: parent, in: heap), isBetter(heap[child], than: moving) {
+            Self.place(heap[child], at: parent, heap, symbols)
             parent = child
         }
-        if parent != start { place(moving, at: parent) }
+        if parent != start { Self.place(moving, at: parent, heap, symbols) }
     }
 
     /// The better of the children of the entry at `parent`, nil for a leaf.
     @inline(__always)
-    private func betterChild(of parent: Int) -> Int? {
+    private func betterChild(of parent: Int, in heap: UnsafeMutableBufferPointer<Candidate>) -> Int? {
         let left = 2 * parent + 1
         guard left < heap.count else { return nil }
         let right = left + 1
@@ -371,7 +432,10 @@ struct Objective: Sendable {
 
     /// Writes `entry` at `position` of the heap, and notes where its symbol is.
     @inline(__always)
-    private mutating func place(_ entry: Candidate, at position: Int) {
+    private static func place(
+        _ entry: Candidate, at position: Int, _ heap: UnsafeMutableBufferPointer<Candidate>,
+        _ symbols: UnsafeMutableBufferPointer<SymbolState>
+    ) {
         heap[position] = entry
         symbols[Int(entry.symbol)].slot = position
     }

@@ -165,12 +165,7 @@ struct Tableau: Sendable {
     private mutating func storeRow(_ row: consuming Row, basic: Int) -> Int {
         let reused = freeRows.popLast()
         let index = reused ?? rows.count
-        var overflowing = false
-        for position in row.terms.indices {
-            let symbol = row.terms[position].symbol
-            noteAdded(symbol, index)
-            if columnOverflows(symbol) { overflowing = true }
-        }
+        let overflowing = noteAdded(row.terms, index)
         if basic >= 0 { basicRow[basic] = index }
         peakMagnitude = max(peakMagnitude, abs(row.constant))
         if reused != nil {
@@ -209,6 +204,21 @@ struct Tableau: Sendable {
         occurrences[symbol] += 1
     }
 
+    /// Records that row `row` now holds each symbol of `terms` (its terms), through the tables'
+    /// buffers, and returns whether some column of theirs now needs compacting.
+    @discardableResult
+    private mutating func noteAdded(_ terms: [Row.Term], _ row: Int) -> Bool {
+        columns.append(row, toColumnsOf: terms)
+        var overflowing = false
+        occurrences.withUnsafeMutableBufferPointer { occurrences in
+            for term in terms {
+                occurrences[term.symbol] += 1
+                if Self.overflows(listed: columns.count(term.symbol), held: occurrences[term.symbol]) { overflowing = true }
+            }
+        }
+        return overflowing
+    }
+
     /// Compacts the columns of `row`'s symbols that have grown past four times their
     /// occurrences (`columnOverflows`; each compaction binary-searches every entry in its row,
     /// so rarer ones cost less). Only called when every row is in place (compaction reads the
@@ -222,8 +232,12 @@ struct Tableau: Sendable {
     /// Whether the column of `symbol` lists more than four times its occurrences (and 64 more).
     @inline(__always)
     private func columnOverflows(_ symbol: Int) -> Bool {
-        columns.count(symbol) > 4 * occurrences[symbol] + 64
+        Self.overflows(listed: columns.count(symbol), held: occurrences[symbol])
     }
+
+    /// Whether a column listing `listed` rows for a symbol `held` rows hold overflows.
+    @inline(__always)
+    private static func overflows(listed: Int, held: Int) -> Bool { listed > 4 * held + 64 }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
     /// rest (`RowState.mark` tells a repeat).
@@ -244,8 +258,7 @@ struct Tableau: Sendable {
         var column = columnScratch
         columnScratch = []
         column.removeAll(keepingCapacity: true)
-        for row in columns.rows(of: symbol) { column.append(row) }
-        columns.clear(symbol)
+        columns.take(symbol, into: &column)
         return column
     }
 
@@ -529,24 +542,35 @@ struct Tableau: Sendable {
     /// multiplies rounding errors: 1e-3 against 1 makes rows of 1e9), preferring one in no other
     /// row (no substitution, no fill-in), then the fewest rows, then the lowest id; else a new
     /// marker or error with a negative coefficient; else -1.
+    ///
+    /// The row is read a second time only when it holds two or more externals (the largest
+    /// always qualifies): none (most rows of optional constraints) leaves the marker or error,
+    /// and one is the subject.
     private func chooseSubject(_ row: Row, _ tag: ConstraintTag) -> Int {
         var largest = 0.0
+        var externals = 0
+        var external = -1
         for term in row.terms where kinds[term.symbol] == .external {
             largest = max(largest, abs(term.coefficient))
+            externals += 1
+            external = term.symbol
         }
-        var best = -1
-        var bestCount = Int.max
-        for term in row.terms where kinds[term.symbol] == .external
-            && abs(term.coefficient) >= Tolerance.pivotRatio * largest {
-            let symbol = term.symbol
-            let count = occurrences[symbol]
-            if count < bestCount {
-                best = symbol
-                bestCount = count
-                if count == 0 { break }
+        if externals == 1 { return external }
+        if externals > 1 {
+            var best = -1
+            var bestCount = Int.max
+            for term in row.terms where kinds[term.symbol] == .external
+                && abs(term.coefficient) >= Tolerance.pivotRatio * largest {
+                let symbol = term.symbol
+                let count = occurrences[symbol]
+                if count < bestCount {
+                    best = symbol
+                    bestCount = count
+                    if count == 0 { break }
+                }
             }
+            return best
         }
-        if best >= 0 { return best }
         if tag.marker >= 0, kinds[tag.marker].canEnter, row.coefficient(of: tag.marker) < 0 { return tag.marker }
         if tag.other >= 0, row.coefficient(of: tag.other) < 0 { return tag.other }
         return -1
@@ -739,7 +763,7 @@ struct Tableau: Sendable {
         columns.removeAll()
         for symbol in 0..<symbolCount { occurrences[symbol] = 0 }
         for index in rows.indices where rowStates[index].basic != Tableau.freeSlot {
-            for term in rows[index].terms { noteAdded(term.symbol, index) }
+            noteAdded(rows[index].terms, index)
         }
     }
 
@@ -763,12 +787,17 @@ struct Tableau: Sendable {
             }
             let depth = stack.count
             var outdated = 0
-            // By position: iterating the row's terms retained and released its storage.
-            for position in rows[top].terms.indices {
-                let row = basicRow[rows[top].terms[position].symbol]
-                guard row >= 0 else { continue }
-                outdated += 1
-                if rowStates[row].isStale, rowStates[row].refreshedAt != basicChanges, !stack.contains(row) { stack.append(row) }
+            // Through the buffers of the row's terms and of `basicRow`: no bounds check at each
+            // term of a row that may hold thousands.
+            rows[top].terms.withUnsafeBufferPointer { terms in
+                basicRow.withUnsafeBufferPointer { basicRow in
+                    for term in terms {
+                        let row = basicRow[term.symbol]
+                        guard row >= 0 else { continue }
+                        outdated += 1
+                        if rowStates[row].isStale, rowStates[row].refreshedAt != basicChanges, !stack.contains(row) { stack.append(row) }
+                    }
+                }
             }
             if stack.count > depth { continue }
             if outdated > 0 {
@@ -951,22 +980,25 @@ struct Tableau: Sendable {
             }
             var reading = Reading(value: constant, magnitude: abs(constant))
             var waiting = false
-            // By position, as in `refreshRow`.
-            for position in rows[top].terms.indices {
-                let term = rows[top].terms[position]
-                let row = basicRow[term.symbol]
-                if row >= 0 {
-                    if let worth = known[row] {
-                        reading.value += term.coefficient * worth.value
-                        reading.magnitude += abs(term.coefficient) * worth.magnitude
-                    } else {
-                        stack.append(row)
-                        waiting = true
+            // Through the buffers, as in `refreshRow`.
+            rows[top].terms.withUnsafeBufferPointer { terms in
+                basicRow.withUnsafeBufferPointer { basicRow in
+                    for term in terms {
+                        let row = basicRow[term.symbol]
+                        if row >= 0 {
+                            if let worth = known[row] {
+                                reading.value += term.coefficient * worth.value
+                                reading.magnitude += abs(term.coefficient) * worth.magnitude
+                            } else {
+                                stack.append(row)
+                                waiting = true
+                            }
+                        } else if let parametric {
+                            let step = term.coefficient * parametric[term.symbol]
+                            reading.value += step
+                            reading.magnitude += abs(step)
+                        }
                     }
-                } else if let parametric {
-                    let step = term.coefficient * parametric[term.symbol]
-                    reading.value += step
-                    reading.magnitude += abs(step)
                 }
             }
             if waiting { continue }

@@ -40,4 +40,41 @@ import Testing
         while let symbol = objective.popBest() { popped.append(symbol) }
         #expect(popped == expected)
     }
+
+    /// Rows costed at levels in turn, with candidates popped in between and not put back (as an
+    /// optimisation drops one it cannot pivot on), come out as if every symbol of every row were
+    /// re-examined after each change: a popped symbol whose costs still lead with a negative one
+    /// above the level costed is a candidate again; one led by a positive cost stays out.
+    @Test(arguments: 0..<40) func rowCostsKeepTheCandidates(seed: Int) {
+        var random = SplitMix(seed: seed)
+        let count = 40
+        var objective = Objective()
+        objective.appendSymbols(count)
+        var vectors = [[Double: Double]](repeating: [:], count: count)
+        var candidates = Set<Int>()
+        func key(_ symbol: Int) -> [Double] {
+            Self.priorities.sorted(by: >).map { abs(vectors[symbol][$0] ?? 0) <= Tolerance.zero ? 0 : vectors[symbol][$0]! }
+        }
+        func isNegative(_ symbol: Int) -> Bool { (key(symbol).first { $0 != 0 } ?? 0) < 0 }
+        for _ in 0..<60 {
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                let best = candidates.filter(isNegative).min {
+                    key($0) != key($1) ? key($0).lexicographicallyPrecedes(key($1)) : $0 < $1
+                }
+                #expect(objective.popBest() == best)
+                if let best { candidates.remove(best) }
+                continue
+            }
+            let priority = Self.priorities.randomElement(using: &random)!
+            let symbols = (0..<count).filter { _ in Int.random(in: 0..<8, using: &random) == 0 }
+            var row = Row()
+            for symbol in symbols {
+                let amount = Self.amounts.randomElement(using: &random)!
+                row.terms.append(Row.Term(symbol: symbol, coefficient: amount))
+                vectors[symbol][priority] = Tolerance.sum(vectors[symbol][priority] ?? 0, amount)
+                if isNegative(symbol) { candidates.insert(symbol) } else { candidates.remove(symbol) }
+            }
+            objective.addCost(1, of: row, level: objective.level(for: priority))
+        }
+    }
 }
