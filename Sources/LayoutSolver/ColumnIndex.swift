@@ -70,25 +70,44 @@ struct ColumnIndex: Sendable {
         }
     }
 
-    /// Lists `row` at the end of the column of each symbol of `terms` (a row's): room is made
-    /// once, and the entries and columns are written through their buffers.
-    mutating func append(_ row: Int, toColumnsOf terms: [Row.Term]) {
+    /// Lists `row` at the end of the column of each symbol of `terms` (a row's) and counts each
+    /// symbol once more in `held` (symbol → rows that hold it; it covers every symbol of
+    /// `terms`), in one pass: room is made once, and the entries, columns and counts are written
+    /// through their buffers. Returns whether some column of theirs now lists too many entries
+    /// for its count (`overflows`).
+    mutating func append(
+        _ row: Int, toColumnsOf terms: UnsafeBufferPointer<Row.Term>, counting held: inout [Int]
+    ) -> Bool {
         makeRoom(for: terms.count)
         let listed = Int32(truncatingIfNeeded: row)
+        var overflowing = false
         columns.withUnsafeMutableBufferPointer { columns in
             entries.withUnsafeMutableBufferPointer { entries in
-                for term in terms { Self.link(listed, to: term.symbol, columns, entries, &free, &freeCount, &used) }
+                held.withUnsafeMutableBufferPointer { held in
+                    for term in terms {
+                        let count = Self.link(listed, to: term.symbol, columns, entries, &free, &freeCount, &used)
+                        held[term.symbol] += 1
+                        if Self.overflows(listed: Int(count), held: held[term.symbol]) { overflowing = true }
+                    }
+                }
             }
         }
+        return overflowing
     }
 
-    /// Lists `row` at the end of `symbol`'s column in a freed entry, else a spare one (there is
-    /// room: `makeRoom`).
+    /// Whether a column listing `listed` rows for a symbol that `held` rows hold has grown past
+    /// four times that (and 64 more): it is then worth compacting.
     @inline(__always)
+    static func overflows(listed: Int, held: Int) -> Bool { listed > 4 * held + 64 }
+
+    /// Lists `row` at the end of `symbol`'s column in a freed entry, else a spare one (there is
+    /// room: `makeRoom`), and returns how many entries the column now lists.
+    @inline(__always)
+    @discardableResult
     private static func link(
         _ row: Int32, to symbol: Int, _ columns: UnsafeMutableBufferPointer<Column>,
         _ entries: UnsafeMutableBufferPointer<Entry>, _ free: inout Int32, _ freeCount: inout Int, _ used: inout Int
-    ) {
+    ) -> Int32 {
         let entry: Int32
         if free >= 0 {
             entry = free
@@ -104,6 +123,7 @@ struct ColumnIndex: Sendable {
         column.last = entry
         column.count += 1
         columns[symbol] = column
+        return column.count
     }
 
     /// Empties `symbol`'s column, giving its entries back to the pool.

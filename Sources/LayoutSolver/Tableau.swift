@@ -204,19 +204,11 @@ struct Tableau: Sendable {
         occurrences[symbol] += 1
     }
 
-    /// Records that row `row` now holds each symbol of `terms` (its terms), through the tables'
-    /// buffers, and returns whether some column of theirs now needs compacting.
+    /// Records that row `row` now holds each symbol of `terms` (its terms) and returns whether
+    /// some column of theirs now needs compacting.
     @discardableResult
     private mutating func noteAdded(_ terms: [Row.Term], _ row: Int) -> Bool {
-        columns.append(row, toColumnsOf: terms)
-        var overflowing = false
-        occurrences.withUnsafeMutableBufferPointer { occurrences in
-            for term in terms {
-                occurrences[term.symbol] += 1
-                if Self.overflows(listed: columns.count(term.symbol), held: occurrences[term.symbol]) { overflowing = true }
-            }
-        }
-        return overflowing
+        terms.withUnsafeBufferPointer { terms in columns.append(row, toColumnsOf: terms, counting: &occurrences) }
     }
 
     /// Compacts the columns of `row`'s symbols that have grown past four times their
@@ -232,12 +224,8 @@ struct Tableau: Sendable {
     /// Whether the column of `symbol` lists more than four times its occurrences (and 64 more).
     @inline(__always)
     private func columnOverflows(_ symbol: Int) -> Bool {
-        Self.overflows(listed: columns.count(symbol), held: occurrences[symbol])
+        ColumnIndex.overflows(listed: columns.count(symbol), held: occurrences[symbol])
     }
-
-    /// Whether a column listing `listed` rows for a symbol `held` rows hold overflows.
-    @inline(__always)
-    private static func overflows(listed: Int, held: Int) -> Bool { listed > 4 * held + 64 }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
     /// rest (`RowState.mark` tells a repeat).
