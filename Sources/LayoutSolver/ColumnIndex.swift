@@ -59,13 +59,14 @@ struct ColumnIndex: Sendable {
     /// The number of entries `symbol`'s column lists.
     func count(_ symbol: Int) -> Int { Int(columns[symbol].count) }
 
-    /// Lists `row` at the end of `symbol`'s column.
+    /// Lists `row` at the end of `symbol`'s column and returns how many entries it now lists.
     @inline(__always)
-    mutating func append(_ row: Int, to symbol: Int) {
+    @discardableResult
+    mutating func append(_ row: Int, to symbol: Int) -> Int {
         makeRoom(for: 1)
-        columns.withUnsafeMutableBufferPointer { columns in
+        return columns.withUnsafeMutableBufferPointer { columns in
             entries.withUnsafeMutableBufferPointer { entries in
-                Self.link(Int32(truncatingIfNeeded: row), to: symbol, columns, entries, &free, &freeCount, &used)
+                Int(Self.link(Int32(truncatingIfNeeded: row), to: symbol, columns, entries, &free, &freeCount, &used))
             }
         }
     }

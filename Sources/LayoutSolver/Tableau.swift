@@ -46,6 +46,9 @@ struct Tableau: Sendable {
     /// and four frees.
     private(set) var rowStates: [RowState] = []
     private var compactions = 0
+    /// Whether a symbol added to a row since the last substitution's compaction left its column
+    /// overflowing (`columnOverflows`): a substitution compacts its definition's columns only then.
+    private var columnsOverflowing = false
     /// In a batch (`beginBatch()` to `endBatch()`: from the first `Solver.add` until a call that
     /// needs every row as it is, such as a removal or an edit), substitutions skip the
     /// rows of external symbols and leave them stale (`staleRows`): those rows never block a
@@ -197,11 +200,13 @@ struct Tableau: Sendable {
         freeRows.append(index)
     }
 
-    /// Records that row `row` now holds `symbol`.
+    /// Records that row `row` now holds `symbol`, noting in `columnsOverflowing` when its
+    /// column now needs compacting.
     @inline(__always)
     private mutating func noteAdded(_ symbol: Int, _ row: Int) {
-        columns.append(row, to: symbol)
+        let listed = columns.append(row, to: symbol)
         occurrences[symbol] += 1
+        if ColumnIndex.overflows(listed: listed, held: occurrences[symbol]) { columnsOverflowing = true }
     }
 
     /// Records that row `row` now holds each symbol of `terms` (its terms) and returns whether
@@ -315,7 +320,10 @@ struct Tableau: Sendable {
             }
             noteIfInfeasible(index)
         }
-        compactColumns(of: definition)
+        if columnsOverflowing {
+            columnsOverflowing = false
+            compactColumns(of: definition)
+        }
         objective.substitute(symbol, by: definition)
     }
 

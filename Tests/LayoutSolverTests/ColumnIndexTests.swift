@@ -3,8 +3,9 @@ import Testing
 
 /// `ColumnIndex` lists, for each symbol, the rows added to its column in the order they came,
 /// whether they came one at a time or a row's symbols at once, and whatever freed or spare
-/// entries of its pool they were written to; a row's symbols added at once are counted, and
-/// a column that overflows its count is reported.
+/// entries of its pool they were written to; a column's length is returned as a row is added to
+/// it, a row's symbols added at once are counted, and a column that overflows its count is
+/// reported.
 @Suite struct ColumnIndexTests {
     @Test(arguments: 0..<40) func listsRowsInOrderAcrossReuse(seed: Int) {
         var random = SplitMix(seed: seed)
@@ -18,8 +19,9 @@ import Testing
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<4:
                 let symbol = Int.random(in: 0..<symbols, using: &random)
-                index.append(step, to: symbol)
+                let listed = index.append(step, to: symbol)
                 expected[symbol].append(step)
+                #expect(listed == expected[symbol].count)
             case 4..<7:
                 let terms = (0..<symbols).filter { _ in Int.random(in: 0..<6, using: &random) == 0 }
                     .map { Row.Term(symbol: $0, coefficient: 1) }
