@@ -129,6 +129,11 @@ public struct Solver: Sendable {
         tableau = Tableau(budget: budget)
     }
 
+    /// Terms reserved for an expression with definitions inlined (the scratch of
+    /// `inlineDefinitions`, and what it hands the tableau). At 16, one expression of a
+    /// twenty-view layout outgrew it, and the sum and both output arrays grew once a solve.
+    static let inlinedTerms = 32
+
     /// Reserves storage for about this many variables and constraints, so that a solver built
     /// for a problem of known size does not regrow its tables as it goes.
     public mutating func reserveCapacity(variables: Int, constraints: Int) {
@@ -146,9 +151,9 @@ public struct Solver: Sendable {
         // Layout constraints name two to four variables.
         terms.reserveCapacity(4 * constraints)
         // Keys are variables; an expression with definitions inlined is a chain's worth of terms.
-        inlining.reserveCapacity(keys: variables, terms: 16)
-        inlinedVariables.reserveCapacity(16)
-        inlinedCoefficients.reserveCapacity(16)
+        inlining.reserveCapacity(keys: variables, terms: Self.inlinedTerms)
+        inlinedVariables.reserveCapacity(Self.inlinedTerms)
+        inlinedCoefficients.reserveCapacity(Self.inlinedTerms)
         inliningPending.reserveCapacity(16)
         // A constraint makes at most two symbols of its own; most rows come from constraints.
         tableau.reserveCapacity(variables: variables, symbols: variables + 2 * constraints, rows: constraints)

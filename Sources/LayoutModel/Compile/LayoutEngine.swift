@@ -45,7 +45,9 @@ private struct Installation {
     /// the required ones in that order, then the optional ones.
     private(set) var constraints: ConstraintList
     /// Which constraint each solver handle stands for, by `handle.index` (handles are dense, in
-    /// the order of successful adds).
+    /// the order of successful adds), -1 for none. Only a conflict reads it: the first one makes
+    /// it (`mapHandles`) and `record` keeps it up to date from then on, so a request without
+    /// conflicts neither allocates nor writes it.
     private var constraintOfHandle: [Int] = []
     /// Per constraint: its solver handle, nil when it was broken.
     private var handles: [ConstraintHandle?]
@@ -78,7 +80,6 @@ private struct Installation {
         handles = []
         handles.reserveCapacity(count)
         handles.append(contentsOf: repeatElement(nil, count: 2))
-        constraintOfHandle.reserveCapacity(count)
         rootSizeEntries.reserveCapacity(2)
 
         for axis in [LayoutAxis.horizontal, .vertical] {
@@ -104,7 +105,6 @@ private struct Installation {
         for index in tree.views.indices { compiler.intrinsicSize(of: index, into: &constraints) }
         for index in request.constraints.indices { try compiler.compile(index, of: request, into: &constraints) }
         handles += repeatElement(nil, count: constraints.count - first)
-        constraintOfHandle += repeatElement(-1, count: max(0, constraints.count - constraintOfHandle.count))
         // Only required constraints can conflict, and their order decides which one breaks;
         // optional ones go in after them all: the optimum does not depend on their order, and the
         // solver starts from a basis that already fits the required ones (much less work).
@@ -142,14 +142,33 @@ private struct Installation {
     /// Notes that `handle` stands for the constraint at `index`.
     private mutating func record(_ handle: ConstraintHandle, as index: Int) {
         handles[index] = handle
-        // Handles are dense, one per successful add: the table made for the constraints fits them.
+        if !constraintOfHandle.isEmpty { map(handle, to: index) }
+    }
+
+    /// Enters `handle` → `index` in `constraintOfHandle`, growing it to cover the handle.
+    private mutating func map(_ handle: ConstraintHandle, to index: Int) {
         if handle.index >= constraintOfHandle.count {
             constraintOfHandle += repeatElement(-1, count: handle.index + 1 - constraintOfHandle.count)
         }
         constraintOfHandle[handle.index] = index
     }
 
-    /// The constraint a solver handle stands for, if any.
+    /// Makes `constraintOfHandle` from `handles`, unless made already.
+    private mutating func mapHandles() {
+        guard constraintOfHandle.isEmpty else { return }
+        // At most one handle per constraint, and handles are dense: `handles.count` covers
+        // every handle to come, so `record` writes the table without growing it. Written
+        // through its buffer, each write checked against its length.
+        var table = [Int](repeating: -1, count: handles.count)
+        table.withUnsafeMutableBufferPointer { table in
+            for index in handles.indices {
+                if let handle = handles[index], handle.index >= 0, handle.index < table.count { table[handle.index] = index }
+            }
+        }
+        constraintOfHandle = table
+    }
+
+    /// The constraint a solver handle stands for, if any, once `mapHandles` has run.
     private func constraint(of handle: ConstraintHandle) -> Int? {
         handle.index >= 0 && handle.index < constraintOfHandle.count && constraintOfHandle[handle.index] >= 0
             ? constraintOfHandle[handle.index] : nil
@@ -165,10 +184,18 @@ private struct Installation {
             }
             record(handle, as: index)
         } catch .unsatisfiable(let others) {
-            conflicts.append(conflict(breaking: index, with: others))
+            noteConflict(breaking: index, with: others)
         } catch {
             throw problem(error)
         }
+    }
+
+    /// Notes that the constraint at `broken` conflicts with `others` and stays out. Out of line:
+    /// conflicts are rare, and `install` stays small enough to be inlined where it is called.
+    @inline(never)
+    private mutating func noteConflict(breaking broken: Int, with others: [ConstraintHandle]) {
+        mapHandles()
+        conflicts.append(conflict(breaking: broken, with: others))
     }
 
     private func conflict(breaking broken: Int, with others: [ConstraintHandle]) -> Conflict {
@@ -280,7 +307,8 @@ private struct Installation {
     /// names moved by more than a millionth of itself: double arithmetic cannot carry the request
     /// (chains of extreme multipliers and constants), and a wrong frame must not be answered.
     private func imprecise(_ handle: ConstraintHandle) -> LayoutProblem {
-        guard let index = constraint(of: handle) else {
+        // Searched, not mapped: a solve is found imprecise once, and fails.
+        guard let index = handles.firstIndex(of: handle) else {
             return .invalid("numerically-unstable", "the constraints reach magnitudes double precision cannot hold", at: .root)
         }
         let constraint = constraints[index]
