@@ -168,7 +168,7 @@ struct Tableau: Sendable {
     private mutating func storeRow(_ row: consuming Row, basic: Int) -> Int {
         let reused = freeRows.popLast()
         let index = reused ?? rows.count
-        let overflowing = noteAdded(row.terms, index)
+        let overflowing = noteAdded(row, index)
         if basic >= 0 { basicRow[basic] = index }
         peakMagnitude = max(peakMagnitude, abs(row.constant))
         if reused != nil {
@@ -209,11 +209,12 @@ struct Tableau: Sendable {
         if ColumnIndex.overflows(listed: listed, held: occurrences[symbol]) { columnsOverflowing = true }
     }
 
-    /// Records that row `row` now holds each symbol of `terms` (its terms) and returns whether
-    /// some column of theirs now needs compacting.
+    /// Records that row `index` now holds each symbol of `row` and returns whether some column
+    /// of theirs now needs compacting. The row is borrowed whole: handed its terms array, a
+    /// caller about to move the row (`storeRow`) retained and released it around the call.
     @discardableResult
-    private mutating func noteAdded(_ terms: [Row.Term], _ row: Int) -> Bool {
-        terms.withUnsafeBufferPointer { terms in columns.append(row, toColumnsOf: terms, counting: &occurrences) }
+    private mutating func noteAdded(_ row: borrowing Row, _ index: Int) -> Bool {
+        row.terms.withUnsafeBufferPointer { terms in columns.append(index, toColumnsOf: terms, counting: &occurrences) }
     }
 
     /// Compacts the columns of `row`'s symbols that have grown past four times their
@@ -542,7 +543,11 @@ struct Tableau: Sendable {
     /// The row is read a second time only when it holds two or more externals (the largest
     /// always qualifies): none (most rows of optional constraints) leaves the marker or error,
     /// and one is the subject.
-    private func chooseSubject(_ row: Row, _ tag: ConstraintTag) -> Int {
+    ///
+    /// It changes nothing; it is `mutating` so that `insert` passes the tableau by address:
+    /// called as a non-mutating method from there, it was given a 352-byte copy (a `memcpy` per
+    /// constraint).
+    private mutating func chooseSubject(_ row: Row, _ tag: ConstraintTag) -> Int {
         var largest = 0.0
         var externals = 0
         var external = -1
@@ -759,7 +764,7 @@ struct Tableau: Sendable {
         columns.removeAll()
         for symbol in 0..<symbolCount { occurrences[symbol] = 0 }
         for index in rows.indices where rowStates[index].basic != Tableau.freeSlot {
-            noteAdded(rows[index].terms, index)
+            noteAdded(rows[index], index)
         }
     }
 
