@@ -230,4 +230,3 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 }
-
