@@ -239,7 +239,9 @@ def busy(tally, binary):
             rows *= 2
         tally.check(f"busy: the long solve ({rows * 10} views) answers 200 in {one * 1000:.0f} ms", status == 200, status)
         stop = threading.Event()
-        loaders = [threading.Thread(daemon=True, target=timed_solves, args=(server, stop, "127.0.0.1", body)) for _ in range(workers)]
+        # One loader more than the workers: its solve waits in the queue, and takes a worker the
+        # moment another loader's answer frees it (each loader pauses between its solves).
+        loaders = [threading.Thread(daemon=True, target=timed_solves, args=(server, stop, "127.0.0.1", body)) for _ in range(workers + 1)]
         for t in loaders:
             t.start()
         time.sleep(0.3)
