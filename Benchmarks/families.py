@@ -10,12 +10,17 @@ Usage:
     python3 Benchmarks/families.py --all [--sizes 100,1000,10000] [--out Benchmarks/out]
     python3 Benchmarks/families.py --counts [--sizes ...]   # table of view / constraint counts
     python3 Benchmarks/families.py FAMILY N --conflict > out.json   # the same with one conflict
+    python3 Benchmarks/families.py FAMILY N --reversed > out.json   # the same, listed backwards
 
 ``--conflict`` (wire format only) appends one required constraint, id ``conflict``: a copy of the
 required equality nearest the middle of the list with its constant raised by 10. The two cannot
 hold together and nothing else takes part, so the answer has exactly one conflict, of those two,
 and ``conflict`` (installed last) is the one broken: the benchmark of issue #6's "a 1000-view
 layout with one conflict is diagnosed in under 5 times its conflict-free solve time".
+
+``--reversed`` (wire format only) lists the views after the root, and the constraints, in the
+opposite order: the same layout and the same frames, for measuring how much the solver's work
+depends on the order a request lists things in.
 
 Output is the layoutd wire format (see Benchmarks/README.md):
   * the root's frame is (0, 0, W, H): the families' ``root.left == 0`` / ``root.top == 0``
@@ -400,6 +405,12 @@ def with_conflict(wire: dict) -> dict:
     return dict(wire, constraints=constraints + [contradiction])
 
 
+def reversed_order(wire: dict) -> dict:
+    """The request with the views after the root, and the constraints, listed backwards (see --reversed)."""
+    views = wire["views"]
+    return dict(wire, views=views[:1] + views[:0:-1], constraints=wire["constraints"][::-1])
+
+
 def dump(obj, fh) -> None:
     json.dump(obj, fh, separators=(",", ":"))
     fh.write("\n")
@@ -415,6 +426,8 @@ def main(argv=None) -> int:
     ap.add_argument("--counts", action="store_true", help="print view/constraint counts")
     ap.add_argument("--conflict", action="store_true",
                     help="append one required constraint that conflicts with exactly one other (wire format)")
+    ap.add_argument("--reversed", action="store_true",
+                    help="list the views after the root, and the constraints, backwards (wire format)")
     ap.add_argument("--sizes", default="100,1000,10000")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "out"))
     a = ap.parse_args(argv)
@@ -437,11 +450,12 @@ def main(argv=None) -> int:
         return 0
     if a.family is None or a.n is None:
         ap.error("give FAMILY N, or --all / --counts")
-    if a.conflict and a.format != "wire":
-        ap.error("--conflict writes the wire format only")
+    if (a.conflict or a.reversed) and a.format != "wire":
+        ap.error("--conflict and --reversed write the wire format only")
     p = generate(a.family, a.n, a.seed)
     if a.format == "wire":
-        dump(with_conflict(p.wire()) if a.conflict else p.wire(), sys.stdout)
+        wire = with_conflict(p.wire()) if a.conflict else p.wire()
+        dump(reversed_order(wire) if a.reversed else wire, sys.stdout)
     else:
         dump(p.layout_bench(), sys.stdout)
     return 0
