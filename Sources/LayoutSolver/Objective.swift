@@ -75,12 +75,20 @@ struct Objective: Sendable {
         symbols.append(contentsOf: repeatElement(SymbolState(), count: count))
     }
 
-    /// The level of `priority`, made if absent. The first level reserves room for
+    /// The level of `priority`, made if absent (`makeLevel`). Inlined, with `existingLevel`:
+    /// the search of a few priorities costs less than the two calls around it did, once or
+    /// twice per optional constraint.
+    @inline(__always)
+    mutating func level(for priority: Double) -> Int {
+        existingLevel(for: priority) ?? makeLevel(priority)
+    }
+
+    /// Makes the level of `priority`, absent until now. The first level reserves room for
     /// `searchedLevels` levels and `initialCandidates` candidates, which grew from empty one
     /// doubling at a time (seven allocations in a twenty-view solve); a solve without optional
     /// constraints makes no level and reserves neither.
-    mutating func level(for priority: Double) -> Int {
-        if let level = existingLevel(for: priority) { return level }
+    @inline(never)
+    private mutating func makeLevel(_ priority: Double) -> Int {
         if priorities.isEmpty {
             priorities.reserveCapacity(Self.searchedLevels)
             heap.reserveCapacity(Self.initialCandidates)
@@ -97,6 +105,7 @@ struct Objective: Sendable {
     }
 
     /// The level of `priority`, if present.
+    @inline(__always)
     func existingLevel(for priority: Double) -> Int? {
         priorities.count <= Self.searchedLevels ? priorities.firstIndex(of: priority) : levelOfPriority[priority]
     }
