@@ -22,12 +22,12 @@ struct Objective: Sendable {
     /// Up to this many levels (the usual case) are searched, faster than a table is hashed.
     private static let searchedLevels = 8
     /// The costs of every symbol, each symbol's a list by descending priority (most symbols
-    /// have one or two): a cost vector has no storage of its own, and freed costs are reused.
+    /// have one or two): a cost vector has no storage of its own, and free costs are reused.
     private var costs: [Cost] = []
     /// symbol → its first cost and its place in `heap` (`SymbolState`): one table, where two
     /// of equal length were two allocations per solve, two appends per symbol and two frees.
     private var symbols: [SymbolState] = []
-    /// The first freed cost, -1 for none.
+    /// The first free cost (freed, or a spare: `addSpares`), -1 for none.
     private var free: Int32 = -1
 
     /// The candidates to enter, as an indexed binary heap, best first (`isBetter`): the symbols
@@ -75,12 +75,20 @@ struct Objective: Sendable {
         symbols.append(contentsOf: repeatElement(SymbolState(), count: count))
     }
 
-    /// The level of `priority`, made if absent. The first level reserves room for
+    /// The level of `priority`, made if absent (`makeLevel`). Inlined, with `existingLevel`:
+    /// the search of a few priorities costs less than the two calls around it did, once or
+    /// twice per optional constraint.
+    @inline(__always)
+    mutating func level(for priority: Double) -> Int {
+        existingLevel(for: priority) ?? makeLevel(priority)
+    }
+
+    /// Makes the level of `priority`, absent until now. The first level reserves room for
     /// `searchedLevels` levels and `initialCandidates` candidates, which grew from empty one
     /// doubling at a time (seven allocations in a twenty-view solve); a solve without optional
     /// constraints makes no level and reserves neither.
-    mutating func level(for priority: Double) -> Int {
-        if let level = existingLevel(for: priority) { return level }
+    @inline(never)
+    private mutating func makeLevel(_ priority: Double) -> Int {
         if priorities.isEmpty {
             priorities.reserveCapacity(Self.searchedLevels)
             heap.reserveCapacity(Self.initialCandidates)
@@ -97,25 +105,86 @@ struct Objective: Sendable {
     }
 
     /// The level of `priority`, if present.
+    @inline(__always)
     func existingLevel(for priority: Double) -> Int? {
         priorities.count <= Self.searchedLevels ? priorities.firstIndex(of: priority) : levelOfPriority[priority]
     }
 
     /// Adds `amount` to the cost of `symbol` at `level`.
     mutating func addCost(_ amount: Double, to symbol: Int, level: Int) {
-        add(amount, to: symbol, level: level)
-        noteChanged(symbol)
+        withUnsafePointer(to: Row.Term(symbol: symbol, coefficient: 1)) { term in
+            addCost(amount, of: UnsafeBufferPointer(start: term, count: 1), level: level)
+        }
     }
 
-    /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`. A symbol out of
-    /// the heap whose costs `add` shows to lead with a positive component would stay out
-    /// (`noteChanged` would find it no candidate), and is not looked at again: most symbols of
-    /// the rows a level costs, at 10,000 views.
+    /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
     mutating func addCost(_ factor: Double, of row: Row, level: Int) {
-        for term in row.terms {
-            let mayBeNegative = add(factor * term.coefficient, to: term.symbol, level: level)
-            if mayBeNegative || symbols[term.symbol].slot >= 0 { noteChanged(term.symbol) }
+        row.terms.withUnsafeBufferPointer { addCost(factor, of: $0, level: level) }
+    }
+
+    /// Adds `factor · terms` to the costs at `level`, the terms' symbols distinct. A symbol out
+    /// of the heap whose costs `add` shows to lead with a positive component would stay out
+    /// (`noteChanged` would find it no candidate), and is not looked at again: most symbols of
+    /// the rows a level costs, at 10,000 views. The adds run on the buffers (`addInPlace`),
+    /// which are left only to re-sift a symbol, in the order of the terms (the heap's shape
+    /// depends on it), and to append costs.
+    private mutating func addCost(_ factor: Double, of terms: UnsafeBufferPointer<Row.Term>, level: Int) {
+        var index = 0
+        while index < terms.count {
+            let (stop, added) = addInPlace(factor, of: terms, from: index, level: level)
+            guard stop < terms.count else { return }
+            if added {
+                noteChanged(terms[stop].symbol)
+                index = stop + 1
+            } else {
+                addSpares(terms.count - stop)
+                index = stop
+            }
         }
+    }
+
+    /// Adds `factor · terms[start...]` to the costs at `level` on the buffers of the costs and
+    /// of the symbol table (a check for sharing each per call, not one per write), up to the
+    /// first term whose symbol must be re-sifted (added) or that needs a cost when none is free
+    /// (not added: the buffers cannot grow). Returns that term's index, or `terms.count`, and
+    /// whether it was added.
+    private mutating func addInPlace(
+        _ factor: Double, of terms: UnsafeBufferPointer<Row.Term>, from start: Int, level: Int
+    ) -> (stop: Int, added: Bool) {
+        var free = self.free
+        let result = self.costs.withUnsafeMutableBufferPointer { costs in
+            self.symbols.withUnsafeMutableBufferPointer { symbols in
+                self.priorities.withUnsafeBufferPointer { priorities in
+                    let priority = priorities[level]
+                    let level = Int32(level)
+                    for index in start..<terms.count {
+                        let symbol = terms[index].symbol
+                        let amount = factor * terms[index].coefficient
+                        guard let mayBeNegative = Self.add(
+                            amount, to: symbol, level: level, priority: priority, costs, symbols, priorities, &free)
+                        else { return (index, false) }
+                        if mayBeNegative || symbols[symbol].slot >= 0 { return (index, true) }
+                    }
+                    return (terms.count, true)
+                }
+            }
+        }
+        self.free = free
+        return result
+    }
+
+    /// Puts new costs on the free list (empty: `addInPlace` found no cost there), at least
+    /// `count`, as many as there are costs already: the costs grow by doubling, as an array
+    /// appended to one by one would, and a solve that costs a new symbol with each constraint
+    /// (a priority each) leaves the buffers once per doubling, not once per cost.
+    private mutating func addSpares(_ count: Int) {
+        let first = costs.count
+        let count = max(count, first)
+        costs.append(contentsOf: repeatElement(Cost(level: -1, next: -1, value: 0), count: count))
+        costs.withUnsafeMutableBufferPointer { costs in
+            for node in first..<first + count - 1 { costs[node].next = Int32(node + 1) }
+        }
+        free = Int32(first)
     }
 
     /// Replaces `symbol`, which became basic with definition `row`, by that definition at every level.
@@ -194,52 +263,45 @@ struct Objective: Sendable {
         return result
     }
 
-    /// `amount` added to `symbol`'s cost at `level`, the component dropped when it cancels.
-    /// Returns false when the vector's first significant component is known to be positive: one
-    /// above `level` (as it was), or the one at `level`; true when it may not be.
+    /// `amount` added to `symbol`'s cost at `level` (of `priority`, both read once per row by
+    /// the caller) on the buffers (see `addInPlace`), the component dropped when it cancels;
+    /// nil, with nothing changed, when a cost is needed and `free` has none. Returns false when
+    /// the vector's first significant component is known to be positive: one above `level` (as
+    /// it was), or the one at `level`; true when it may not be.
     @inline(__always)
-    @discardableResult
-    private mutating func add(_ amount: Double, to symbol: Int, level: Int) -> Bool {
+    private static func add(
+        _ amount: Double, to symbol: Int, level: Int32, priority: Double, _ costs: UnsafeMutableBufferPointer<Cost>,
+        _ symbols: UnsafeMutableBufferPointer<SymbolState>, _ priorities: UnsafeBufferPointer<Double>,
+        _ free: inout Int32
+    ) -> Bool? {
         guard amount != 0 else { return true }
-        // The cost before the place (-1: the list's head), the one at it, that one if it is at
-        // `level`, and the first significant component above `level` (0 for none): found
-        // through the buffers.
-        let (previous, node, existing, lead) = costs.withUnsafeBufferPointer { costs in
-            priorities.withUnsafeBufferPointer { priorities in
-                let priority = priorities[level]
-                var previous: Int32 = -1
-                var lead = 0.0
-                var node = symbols[symbol].first
-                while node >= 0, priorities[Int(costs[Int(node)].level)] > priority {
-                    if lead == 0, abs(costs[Int(node)].value) > Tolerance.zero { lead = costs[Int(node)].value }
-                    previous = node
-                    node = costs[Int(node)].next
-                }
-                let existing = node >= 0 && costs[Int(node)].level == Int32(level) ? costs[Int(node)] : nil
-                return (previous, node, existing, lead)
-            }
+        // The cost before the place (-1: the list's head), the one at it, and the first
+        // significant component above `level` (0 for none). A cost at `level` ends the walk
+        // before its priority is read: most often the list's head.
+        var previous: Int32 = -1
+        var lead = 0.0
+        var node = symbols[symbol].first
+        while node >= 0, costs[Int(node)].level != level, priorities[Int(costs[Int(node)].level)] > priority {
+            if lead == 0, abs(costs[Int(node)].value) > Tolerance.zero { lead = costs[Int(node)].value }
+            previous = node
+            node = costs[Int(node)].next
         }
-        if let existing {
-            let sum = Tolerance.sum(existing.value, amount)
+        if node >= 0, costs[Int(node)].level == level {
+            let sum = Tolerance.sum(costs[Int(node)].value, amount)
             guard sum == 0 else {
                 costs[Int(node)].value = sum
                 return lead != 0 ? lead < 0 : !(sum > Tolerance.zero)
             }
-            let next = existing.next
+            let next = costs[Int(node)].next
             if previous >= 0 { costs[Int(previous)].next = next } else { symbols[symbol].first = next }
-            release(node)
+            costs[Int(node)].next = free
+            free = node
             return lead != 0 ? lead < 0 : true
         }
-        let cost = Cost(level: Int32(level), next: node, value: amount)
-        let made: Int32
-        if free >= 0 {
-            made = free
-            free = costs[Int(made)].next
-            costs[Int(made)] = cost
-        } else {
-            made = Int32(costs.count)
-            costs.append(cost)
-        }
+        guard free >= 0 else { return nil }
+        let made = free
+        free = costs[Int(made)].next
+        costs[Int(made)] = Cost(level: level, next: node, value: amount)
         if previous >= 0 { costs[Int(previous)].next = made } else { symbols[symbol].first = made }
         return lead != 0 ? lead < 0 : !(amount > Tolerance.zero)
     }
