@@ -58,7 +58,7 @@ struct ConstraintCompiler {
 
     private func add(
         _ attribute: LayoutAttribute, of item: ViewTree.Item, other: ViewTree.Item?, in space: Int,
-        mirrored: Bool, coefficient: Double, to expression: inout LinearExpression
+        mirrored: Bool, coefficient: Double, to expression: inout ConstraintList.Expression
     ) {
         let contentArea: Bool = {
             guard case .view(let index) = item, tree.views[index].kind == .scroll, let other else { return false }
@@ -66,7 +66,7 @@ struct ConstraintCompiler {
         }()
         let physical = attribute.physical(mirrored: mirrored)
         if mirrored, physical.axis == .horizontal, physical.isLocation {
-            expression.terms.append(Term(geometry.variables[space].width, coefficient))
+            expression.add(geometry.variables[space].width, coefficient)
             geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: -coefficient, to: &expression)
         } else {
             geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: coefficient, to: &expression)
