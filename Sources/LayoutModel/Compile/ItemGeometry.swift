@@ -140,6 +140,7 @@ extension LayoutAttribute {
 
     /// The attribute on screen for a layout direction: leading/trailing become left/right
     /// (in right-to-left the constraint is evaluated mirrored, see `ConstraintCompiler`).
+    @inline(__always)
     func physical(mirrored: Bool) -> LayoutAttribute {
         switch self {
         case .leading: return mirrored ? .right : .left
