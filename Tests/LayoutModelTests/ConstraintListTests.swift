@@ -16,9 +16,11 @@ import Testing
             if k % 2 == 0 {
                 list.append(.request(k), variables[k % 3], constant: Double(k), .equal, priority: 1000)
             } else {
-                list.append(.request(k), .lessThanOrEqual, priority: 500) { expression in
-                    for variable in variables { expression.add(variable, Double(k)) }
-                    expression.constant = -Double(k)
+                list.append { appender in
+                    appender.append(.request(k), .lessThanOrEqual, priority: 500) { expression in
+                        for variable in variables { expression.add(variable, Double(k)) }
+                        expression.constant = -Double(k)
+                    }
                 }
             }
         }
@@ -32,8 +34,11 @@ import Testing
                 #expect(list[k].constant == -Double(k) && list[k].relation == .lessThanOrEqual && list[k].priority == 500)
             }
         }
-        let all = list.withTerms { Array($0) }
-        #expect(all.count == 50 * 1 + 50 * 3)
+        list.withBuffers { constraints, terms in
+            #expect(constraints.count == 100)
+            #expect(terms.count == 50 * 1 + 50 * 3)
+            #expect(constraints.last?.terms == terms.count - 3..<terms.count)
+        }
     }
 
     @Test func copiesAreIndependent() {
@@ -43,9 +48,11 @@ import Testing
         original.append(.rootSize(.horizontal), variables[0], constant: -320, .equal, priority: 1000)
         var copy = original
         copy.setConstant(-640, at: 0)
-        copy.append(.request(0), .greaterThanOrEqual, priority: 750) { expression in
-            expression.add(variables[0], 1)
-            expression.add(variables[1], -2)
+        copy.append { appender in
+            appender.append(.request(0), .greaterThanOrEqual, priority: 750) { expression in
+                expression.add(variables[0], 1)
+                expression.add(variables[1], -2)
+            }
         }
         original.append(.request(1), variables[1], constant: 8, .lessThanOrEqual, priority: 250)
         #expect(original.count == 2 && copy.count == 2)

@@ -5,9 +5,10 @@ import LayoutSolver
 /// however many constraints, the list is three allocations, and copying or freeing it counts no
 /// reference per constraint.
 ///
-/// The storage is raw and copied on write: an append checks once that the list owns it, then
-/// writes the constraint and its terms in place, where arrays checked ownership and room at
-/// every term.
+/// The storage is raw and copied on write: appends come in batches (`append(_:)`), which check
+/// once that the list owns it and then write each constraint and its terms in place, where
+/// arrays checked ownership and room at every term; passes over many constraints read it as
+/// buffers (`withBuffers`).
 struct ConstraintList: Sendable {
     private var storage: Storage
 
@@ -27,21 +28,68 @@ struct ConstraintList: Sendable {
     /// The terms of the constraint at `index`.
     func terms(of index: Int) -> [Term] {
         let range = self[index].terms
-        return withTerms { Array($0[range]) }
+        return withBuffers { _, terms in Array(terms[range]) }
     }
 
-    /// Calls `body` with the terms of every constraint, one buffer: those of the constraint at
-    /// `index` are at `self[index].terms`.
-    func withTerms<Result, Failure: Error>(_ body: (UnsafeBufferPointer<Term>) throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Calls `body` with the constraints and the terms of every constraint, a buffer each: those
+    /// of the constraint at `index` are at `constraints[index].terms`. For passes over many
+    /// constraints, which then read the storage without going through the list at each one.
+    func withBuffers<Result, Failure: Error>(
+        _ body: (_ constraints: UnsafeBufferPointer<CompiledConstraint>, _ terms: UnsafeBufferPointer<Term>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         // The list is borrowed for the call, and with it the storage.
-        try body(UnsafeBufferPointer(start: storage.terms, count: storage.termCount))
+        try body(UnsafeBufferPointer(start: storage.constraints, count: storage.count),
+                 UnsafeBufferPointer(start: storage.terms, count: storage.termCount))
+    }
+
+    /// Appends the constraints `body` writes, straight into the list's storage: that the list
+    /// owns its storage is checked once for them all.
+    mutating func append<Failure: Error>(_ body: (inout Appender) throws(Failure) -> Void) throws(Failure) {
+        makeUnique()
+        var appender = Appender(storage: Unmanaged.passUnretained(storage))
+        try body(&appender)
+    }
+
+    /// Appends `variable + constant relation 0` at `priority`, as `Appender` does.
+    mutating func append(_ origin: CompiledConstraint.Origin, _ variable: Variable, constant: Double, _ relation: Relation, priority: Double) {
+        append { $0.append(origin, variable, constant: constant, relation, priority: priority) }
+    }
+
+    /// Writes constraints after a list's last ones (see `append(_:)`). The list keeps its storage
+    /// alive meanwhile (an appender never outlives the call), so the storage is held unmanaged:
+    /// nothing is counted as constraints and terms are written.
+    struct Appender {
+        fileprivate let storage: Unmanaged<Storage>
+
+        /// Appends `expression relation 0` at `priority`, the expression written by `build`
+        /// (from no terms and 0) straight into the list's storage.
+        mutating func append(
+            _ origin: CompiledConstraint.Origin, _ relation: Relation, priority: Double,
+            build: (inout Expression) -> Void
+        ) {
+            let start = storage._withUnsafeGuaranteedRef { $0.termCount }
+            var expression = Expression(storage: storage)
+            build(&expression)
+            storage._withUnsafeGuaranteedRef {
+                $0.appendConstraint(CompiledConstraint(
+                    origin: origin, terms: start..<$0.termCount, constant: expression.constant, relation: relation, priority: priority))
+            }
+        }
+
+        /// Appends `variable + constant relation 0` at `priority` (a system constraint: root
+        /// size, fixed frame, intrinsic size), building no expression.
+        mutating func append(_ origin: CompiledConstraint.Origin, _ variable: Variable, constant: Double, _ relation: Relation, priority: Double) {
+            storage._withUnsafeGuaranteedRef {
+                $0.appendTerm(Term(variable, 1))
+                $0.appendConstraint(CompiledConstraint(
+                    origin: origin, terms: $0.termCount - 1..<$0.termCount, constant: constant, relation: relation, priority: priority))
+            }
+        }
     }
 
     /// The expression of the constraint being appended, its terms written straight after the
-    /// list's last ones.
+    /// list's last ones; its storage held as the appender holds it.
     struct Expression {
-        /// Kept alive by the list for the whole append (the expression never outlives it), so
-        /// not counted, not even as a term is written.
         fileprivate let storage: Unmanaged<Storage>
         var constant = 0.0
 
@@ -49,29 +97,6 @@ struct ConstraintList: Sendable {
         mutating func add(_ variable: Variable, _ coefficient: Double) {
             storage._withUnsafeGuaranteedRef { $0.appendTerm(Term(variable, coefficient)) }
         }
-    }
-
-    /// Appends `expression relation 0` at `priority`, the expression written by `build` (from
-    /// no terms and 0) straight into the list's storage.
-    mutating func append(
-        _ origin: CompiledConstraint.Origin, _ relation: Relation, priority: Double,
-        build: (inout Expression) -> Void
-    ) {
-        makeUnique()
-        let start = storage.termCount
-        var expression = Expression(storage: Unmanaged.passUnretained(storage))
-        build(&expression)
-        storage.appendConstraint(CompiledConstraint(
-            origin: origin, terms: start..<storage.termCount, constant: expression.constant, relation: relation, priority: priority))
-    }
-
-    /// Appends `variable + constant relation 0` at `priority` (a system constraint: root size,
-    /// fixed frame, intrinsic size), building no expression.
-    mutating func append(_ origin: CompiledConstraint.Origin, _ variable: Variable, constant: Double, _ relation: Relation, priority: Double) {
-        makeUnique()
-        storage.appendTerm(Term(variable, 1))
-        storage.appendConstraint(CompiledConstraint(
-            origin: origin, terms: storage.termCount - 1..<storage.termCount, constant: constant, relation: relation, priority: priority))
     }
 
     /// Moves the constant of the constraint at `index` (a root-size edit given a new value).
