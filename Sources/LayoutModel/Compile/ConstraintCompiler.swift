@@ -19,7 +19,7 @@ struct ConstraintCompiler {
     /// In right-to-left layouts a constraint that names leading or trailing is evaluated in the
     /// mirrored space (x′ = W − x, W the ancestor's width), so a positive constant on leading moves
     /// away from the leading (right) edge, as in UIKit.
-    func compile(_ index: Int, of request: LayoutRequest, into list: inout ConstraintList) throws(LayoutProblem) {
+    func compile(_ index: Int, of request: LayoutRequest, into list: inout ConstraintList.Appender) throws(LayoutProblem) {
         // Fields read one by one: a copy of the whole constraint would count references to all its strings.
         let firstAttribute = request.constraints[index].firstAttribute
         let secondAttribute = request.constraints[index].secondAttribute
@@ -58,15 +58,17 @@ struct ConstraintCompiler {
 
     private func add(
         _ attribute: LayoutAttribute, of item: ViewTree.Item, other: ViewTree.Item?, in space: Int,
-        mirrored: Bool, coefficient: Double, to expression: inout LinearExpression
+        mirrored: Bool, coefficient: Double, to expression: inout ConstraintList.Expression
     ) {
-        let contentArea: Bool = {
-            guard case .view(let index) = item, tree.views[index].kind == .scroll, let other else { return false }
-            return tree.isStrictAncestor(index, of: other.owner)
-        }()
+        // Not a closure called in place: it was a call per item, for a test that nearly always
+        // fails at the first step.
+        var contentArea = false
+        if case .view(let index) = item, let other, tree.views[index].kind == .scroll {
+            contentArea = tree.isStrictAncestor(index, of: other.owner)
+        }
         let physical = attribute.physical(mirrored: mirrored)
         if mirrored, physical.axis == .horizontal, physical.isLocation {
-            expression.terms.append(Term(geometry.variables[space].width, coefficient))
+            expression.add(geometry.variables[space].width, coefficient)
             geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: -coefficient, to: &expression)
         } else {
             geometry.add(physical, of: item, in: space, contentArea: contentArea, coefficient: coefficient, to: &expression)
@@ -76,13 +78,13 @@ struct ConstraintCompiler {
     // MARK: Constraints UIKit adds by itself
 
     /// Appends `root.width == 0 @50` for a root dimension the request leaves to the constraints (fitting size).
-    func fittingSize(_ axis: LayoutAxis, into list: inout ConstraintList) {
+    func fittingSize(_ axis: LayoutAxis, into list: inout ConstraintList.Appender) {
         list.append(.fittingSize(axis), geometry.variables.size(tree.rootIndex, axis), constant: 0,
                     .equal, priority: LayoutPriority.fittingSizeLevel.value)
     }
 
     /// Appends the required constraints pinning a view to its fixed frame (translatesAutoresizingMaskIntoConstraints).
-    func fixedFrame(of index: Int, into list: inout ConstraintList) {
+    func fixedFrame(of index: Int, into list: inout ConstraintList.Appender) {
         guard let frame = tree.views[index].frame else { return }
         let variables = geometry.variables[index]
         func pin(_ variable: Variable?, _ value: Double, _ name: CompiledConstraint.FrameValue) {
@@ -98,7 +100,7 @@ struct ConstraintCompiler {
 
     /// Appends content hugging (`size <= c @hugging`) and compression resistance (`size >= c
     /// @compression`) for each axis with an intrinsic content size.
-    func intrinsicSize(of index: Int, into list: inout ConstraintList) {
+    func intrinsicSize(of index: Int, into list: inout ConstraintList.Appender) {
         // The view's fields are read where they are: a copy of the whole view would count
         // references to its strings.
         func append(_ axis: LayoutAxis, _ value: Double?) {

@@ -13,7 +13,7 @@ struct ItemGeometry: Sendable {
     /// are those of its content area (its width, height and centres stay those of its frame).
     func add(
         _ attribute: LayoutAttribute, of item: ViewTree.Item, in space: Int,
-        contentArea: Bool, coefficient: Double, to expression: inout LinearExpression
+        contentArea: Bool, coefficient: Double, to expression: inout ConstraintList.Expression
     ) {
         guard let axis = attribute.axis, coefficient != 0 else { return }
         let span = self.span(of: item, axis: axis, in: space, contentArea: contentArea && attribute.isEdge)
@@ -61,10 +61,10 @@ struct ItemGeometry: Sendable {
 
     /// `coefficient ×` where `span` starts: the origins of its owner and of the owner's
     /// ancestors below the space, each relative to its parent, plus the span's own offset.
-    private func addOrigin(of span: Span, axis: LayoutAxis, _ coefficient: Double, to expression: inout LinearExpression) {
+    private func addOrigin(of span: Span, axis: LayoutAxis, _ coefficient: Double, to expression: inout ConstraintList.Expression) {
         var current = span.owner
         while current != span.space, current >= 0 {
-            if let origin = variables.origin(current, axis) { expression.terms.append(Term(origin, coefficient)) }
+            if let origin = variables.origin(current, axis) { expression.add(origin, coefficient) }
             current = tree.parentIndex[current]
         }
         expression.constant += span.originConstant * coefficient
@@ -121,8 +121,8 @@ private struct Span {
         self.size = size
     }
 
-    func addSize(_ coefficient: Double, to expression: inout LinearExpression) {
-        expression.terms.append(Term(size, coefficient))
+    func addSize(_ coefficient: Double, to expression: inout ConstraintList.Expression) {
+        expression.add(size, coefficient)
         expression.constant += sizeConstant * coefficient
     }
 }
@@ -140,6 +140,7 @@ extension LayoutAttribute {
 
     /// The attribute on screen for a layout direction: leading/trailing become left/right
     /// (in right-to-left the constraint is evaluated mirrored, see `ConstraintCompiler`).
+    @inline(__always)
     func physical(mirrored: Bool) -> LayoutAttribute {
         switch self {
         case .leading: return mirrored ? .right : .left

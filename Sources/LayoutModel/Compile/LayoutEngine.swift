@@ -96,14 +96,16 @@ private struct Installation {
                 record(handle, as: index)
                 rootSizeEntries.append((index, axis))
             } else {
-                compiler.fittingSize(axis, into: &constraints)
+                constraints.append { compiler.fittingSize(axis, into: &$0) }
                 try install(index)
             }
         }
         let first = constraints.count
-        for index in tree.views.indices { compiler.fixedFrame(of: index, into: &constraints) }
-        for index in tree.views.indices { compiler.intrinsicSize(of: index, into: &constraints) }
-        for index in request.constraints.indices { try compiler.compile(index, of: request, into: &constraints) }
+        try constraints.append { (list) throws(LayoutProblem) in
+            for index in tree.views.indices { compiler.fixedFrame(of: index, into: &list) }
+            for index in tree.views.indices { compiler.intrinsicSize(of: index, into: &list) }
+            for index in request.constraints.indices { try compiler.compile(index, of: request, into: &list) }
+        }
         handles += repeatElement(nil, count: constraints.count - first)
         // Only required constraints can conflict, and their order decides which one breaks;
         // optional ones go in after them all: the optimum does not depend on their order, and the
@@ -178,7 +180,7 @@ private struct Installation {
         let constraint = constraints[index]
         do {
             // The solver copies the terms straight from the list's storage.
-            let handle = try constraints.withTerms { (storage) throws(SolverError) in
+            let handle = try constraints.withBuffers { (_, storage) throws(SolverError) in
                 try solver.add(UnsafeBufferPointer(rebasing: storage[constraint.terms]), constant: constraint.constant,
                                constraint.relation, priority: constraint.priority)
             }

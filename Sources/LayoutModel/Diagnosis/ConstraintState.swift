@@ -16,7 +16,7 @@ struct ConstraintState: Hashable, Sendable {
     static let tolerance = 1e-9
 
     /// `terms`: the constraint's terms (see `ConstraintList.terms(of:)`).
-    init(_ constraint: CompiledConstraint, terms: ArraySlice<Term>, in solver: Solver) {
+    init(_ constraint: CompiledConstraint, terms: [Term], in solver: Solver) {
         var sum = constraint.constant
         var scale = max(1, abs(sum))
         for term in terms {

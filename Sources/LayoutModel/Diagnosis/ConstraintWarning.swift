@@ -51,15 +51,15 @@ enum ConstraintWarnings {
     ) -> (warnings: [ConstraintWarning], holdWhileOnlyVaryingChange: Bool) {
         var holdWhileOnlyVaryingChange = true
         var found: [(index: Int, warning: ConstraintWarning)] = []
-        constraints.withTerms { storage in
+        constraints.withBuffers { compiled, storage in
             func terms(of constraint: CompiledConstraint) -> UnsafeBufferPointer<Term> { UnsafeBufferPointer(rebasing: storage[constraint.terms]) }
-            func terms(of index: Int) -> UnsafeBufferPointer<Term> { terms(of: constraints[index]) }
+            func terms(of index: Int) -> UnsafeBufferPointer<Term> { terms(of: compiled[index]) }
             // Optional content hugging and compression resistance only join: a group of those alone
             // has no required bound, so only a stronger optional one could make a warning, and they
             // are never called redundant. Most layouts have only such groups of two per sized view.
             var table = SameHash(count: constraints.count)
-            for index in constraints.indices {
-                let constraint = constraints[index]
+            for index in compiled.indices {
+                let constraint = compiled[index]
                 guard handles[index] != nil, !constraint.isFittingSize else { continue }
                 let hash = ExpressionForm.hash(of: terms(of: constraint))
                 if constraint.isIntrinsicSize && !(constraint.priority >= LayoutPriority.required.value) {
@@ -89,7 +89,7 @@ enum ConstraintWarnings {
                             allParallel = allParallel && first.isParallel(to: form)
                             leading = form.leading
                         }
-                        bounds.initializeElement(at: position, to: Bound(constraints[index], index: index, leading: leading))
+                        bounds.initializeElement(at: position, to: Bound(compiled[index], index: index, leading: leading))
                     }
                     let all = UnsafeBufferPointer(bounds)
                     if allParallel {
@@ -214,7 +214,7 @@ extension Array {
 
 /// An expression as its leading coefficient (that of its lowest variable) times a linear form
 /// whose leading coefficient is 1: parallel expressions have the same form. Compared and hashed
-/// from the terms (in a `ConstraintList`'s storage, while `withTerms` lends it) without building
+/// from the terms (in a `ConstraintList`'s storage, while `withBuffers` lends it) without building
 /// the form, unless the expression names a variable twice.
 private struct ExpressionForm {
     let terms: UnsafeBufferPointer<Term>
