@@ -1,4 +1,5 @@
 /// The kind of a tape entry, stored in the low bits of ``TapeEntry/header``.
+@usableFromInline
 enum TapeKind: UInt32 {
     case null = 0
     case `false` = 1
@@ -17,11 +18,11 @@ enum TapeKind: UInt32 {
 @usableFromInline
 struct TapeEntry: Sendable {
     /// Low 3 bits: ``TapeKind``; ``TapeEntry/escapedFlag``: a string containing escapes.
-    var header: UInt32
+    @usableFromInline var header: UInt32
     /// Byte offset where the value starts (the opening quote for strings).
-    var offset: UInt32
+    @usableFromInline var offset: UInt32
     /// Strings: content bytes between the quotes; numbers: literal bytes; containers: element or member count.
-    var length: UInt32
+    @usableFromInline var length: UInt32
     /// Tape index just past this value's subtree.
     @usableFromInline var next: UInt32
 
@@ -36,6 +37,11 @@ struct TapeEntry: Sendable {
 
     @inline(__always)
     var hasEscapes: Bool { header & Self.escapedFlag != 0 }
+
+    /// Whether this is a string without escapes, whose content is its bytes in the document: the
+    /// header of such an entry is the string kind alone.
+    @inlinable
+    var isPlainString: Bool { header == TapeKind.string.rawValue }
 
     /// Byte range of a string's content (between the quotes) or of a number's literal.
     @inline(__always)
@@ -52,7 +58,7 @@ final class JSONStorage: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The first byte of `bytes`, which are followed by ``JSONParser/padding`` zero bytes: eight
     /// bytes may be read from any offset up to `bytes.count`.
-    let start: UnsafePointer<UInt8>
+    @usableFromInline let start: UnsafePointer<UInt8>
     @usableFromInline let tape: UnsafeBufferPointer<TapeEntry>
 
     /// Takes ownership of the `count` bytes at `start` (from ``JSONParser/paddedCopy(of:)``) and the tape.
@@ -113,8 +119,14 @@ extension JSONStorage {
 
     /// Calls `body` with the unescaped UTF-8 bytes of the string at tape index `index` (no
     /// `String` is made); `nil` when it is not a string. The caller keeps the storage alive.
+    /// A string without escapes (nearly every id) is read in place inline, where the call for
+    /// its content and the optional pair it returns cost some 30 instructions.
     @inlinable
     func withStringUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let entry = tape[index]
+        if entry.isPlainString {
+            return body(UnsafeBufferPointer(start: start + (Int(entry.offset) &+ 1), count: Int(entry.length)))
+        }
         guard let (content, unescaped) = stringContent(at: index) else { return nil }
         if let unescaped { return unescaped.withUnsafeBufferPointer(body) }
         return body(content)
