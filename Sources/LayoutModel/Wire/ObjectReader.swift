@@ -161,7 +161,7 @@ public struct ObjectReader {
     public func number(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> Double? {
         guard has(field) else { return nil }
         // The common case without building the checker's arguments; it reports any other.
-        if let number = fields.number(field), number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
+        if let number = fields.acceptedNumber(field, maxMagnitude: maxMagnitude) { return number }
         return try checkedNumber(field, nullable: nullable)
     }
 
@@ -197,7 +197,7 @@ public struct ObjectReader {
     public func priority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
         guard has(field) else { return nil }
         // A number in range without building the checker's pointer; it reads names and reports problems.
-        if let number = fields.number(field), let priority = LayoutPriority(number) { return priority }
+        if let priority = fields.acceptedPriority(field) { return priority }
         return try checkedPriority(field)
     }
 
@@ -279,6 +279,23 @@ public struct ObjectReader {
             throw .invalid("invalid-priority", priorityProblem(value) ?? "Invalid priority specified", at: pointer)
         }
         return priority
+    }
+}
+
+extension JSONFields {
+    /// The number at `field` when it is finite and at most `maxMagnitude` in magnitude (any finite
+    /// number for `nil`): what a reader returns without building a problem, also read where a
+    /// reader is made only for problems (``PlainConstraintForm``).
+    @inline(__always)
+    func acceptedNumber(_ field: Int, maxMagnitude: Double?) -> Double? {
+        guard let number = number(field), number.isFinite, abs(number) <= maxMagnitude ?? .infinity else { return nil }
+        return number
+    }
+
+    /// The priority at `field` when it is a number in range, as ``acceptedNumber(_:maxMagnitude:)``.
+    @inline(__always)
+    func acceptedPriority(_ field: Int) -> LayoutPriority? {
+        number(field).flatMap { LayoutPriority($0) }
     }
 }
 
