@@ -75,10 +75,12 @@ enum PlainConstraintForm {
         let multiplier = try number(.multiplier, of: fields, reader: reader) ?? 1
         let constant = try number(.constant, of: fields, reader: reader) ?? 0
         var priority = LayoutPriority.required
-        if let accepted = fields.acceptedPriority(Field.priority.rawValue) {
-            priority = accepted
-        } else if has(.priority) {
-            priority = try reader().priority(Field.priority.rawValue) ?? .required
+        if has(.priority) {
+            if let accepted = fields.acceptedPriority(Field.priority.rawValue) {
+                priority = accepted
+            } else {
+                priority = try reader().priority(Field.priority.rawValue) ?? .required
+            }
         }
 
         let given = (secondItem: has(.secondItem), secondAttribute: has(.secondAttribute), multiplier: has(.multiplier))
@@ -127,11 +129,13 @@ enum PlainConstraintForm {
         return try attribute(f.requiredString(field.rawValue), at: f.pointer / fieldNames[field.rawValue])
     }
 
-    /// A finite number member, `nil` when absent.
+    /// A finite number member, `nil` when absent (tested first: reading a number is a call
+    /// across modules, and most constraints give no multiplier).
     @inline(__always)
     private static func number(_ field: Field, of fields: JSONFields, reader: () throws(LayoutProblem) -> ObjectReader) throws(LayoutProblem) -> Double? {
+        guard fields.has(field.rawValue) else { return nil }
         if let number = fields.acceptedNumber(field.rawValue, maxMagnitude: nil) { return number }
-        return fields.has(field.rawValue) ? try reader().number(field.rawValue) : nil
+        return try reader().number(field.rawValue)
     }
 
     static func attribute(_ name: String, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutAttribute {
