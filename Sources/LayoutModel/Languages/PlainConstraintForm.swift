@@ -84,9 +84,11 @@ enum PlainConstraintForm {
         }
 
         let given = (secondItem: has(.secondItem), secondAttribute: has(.secondAttribute), multiplier: has(.multiplier))
+        // The id and the items are moved in: copies were retained for the constraint, which is
+        // validated before it is appended, and the originals released after.
         let c = LayoutConstraint(
-            id: id ?? defaultID(), firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
-            secondItem: secondItem, secondAttribute: secondAttribute,
+            id: (consume id) ?? defaultID(), firstItem: consume firstItem, firstAttribute: firstAttribute, relation: relation,
+            secondItem: consume secondItem, secondAttribute: secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
             resolvedItems: ResolvedItems(first: firstIndex, second: secondIndex))
         try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given), itemsFound: itemsFound)
