@@ -31,16 +31,19 @@ public struct ObjectReader {
     /// Fails unless `value` is an object whose members are all among `allowed`.
     ///
     /// Every accessor takes a field by name or, in hot paths, by its index in `allowed`.
-    public init(_ value: JSONValue, at pointer: JSONPointer, allowed: JSONKeys, maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
+    ///
+    /// The value and the keys are borrowed: an initializer's arguments are otherwise passed
+    /// retained, to be released once read (the reader keeps its own reference to the keys).
+    public init(_ value: borrowing JSONValue, at pointer: JSONPointer, allowed: borrowing JSONKeys, maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
         try self.init(value, base: pointer, memberName: nil, allowed: allowed, maxMagnitude: maxMagnitude)
     }
 
     /// Reads `value`, which is at `base`, or at its member `memberName` when there is one.
-    private init(_ value: JSONValue, base: JSONPointer, memberName: String?, allowed: JSONKeys, maxMagnitude: Double?) throws(LayoutProblem) {
+    private init(_ value: borrowing JSONValue, base: JSONPointer, memberName: String?, allowed: borrowing JSONKeys, maxMagnitude: Double?) throws(LayoutProblem) {
         guard value.kind == .object else {
             throw .schema("expected an object, found \(value.kind.article)", at: Self.pointer(base, memberName))
         }
-        try self.init(value.fields(allowed), keys: allowed, allowed: allowed.names.count, base: base, memberName: memberName, maxMagnitude: maxMagnitude)
+        try self.init(value.fields(allowed), keys: copy allowed, allowed: allowed.names.count, base: base, memberName: memberName, maxMagnitude: maxMagnitude)
     }
 
     /// Reads an object already matched against `keys` (``JSONValue/fields(_:allowed:)``), which
