@@ -99,12 +99,21 @@ extension JSONStorage {
 
     /// The index among `keys` of the string at tape index `index`, compared after unescaping;
     /// `nil` when it is none of them or not a string.
-    @inline(__always)
+    @inlinable @inline(__always)
     func string(at index: Int, in keys: JSONKeys) -> Int? {
         let entry = tape[index]
+        if entry.isPlainString {
+            return keys.index(ofPadded: start + (Int(entry.offset) &+ 1), count: Int(entry.length))
+        }
+        return escapedString(at: index, in: keys)
+    }
+
+    /// ``string(at:in:)`` for an entry that is not a string without escapes.
+    @usableFromInline
+    func escapedString(at index: Int, in keys: JSONKeys) -> Int? {
+        let entry = tape[index]
         guard entry.kind == .string else { return nil }
-        if entry.hasEscapes { return unescape(content(of: entry)).withUnsafeBufferPointer { keys.index(of: $0) } }
-        return keys.index(ofPadded: start + (Int(entry.offset) &+ 1), count: Int(entry.length))
+        return unescape(content(of: entry)).withUnsafeBufferPointer { keys.index(of: $0) }
     }
 
     /// A string's bytes in the document and, when it has escapes, its unescaped bytes; `nil`
