@@ -4,7 +4,7 @@
 /// shared across threads; its tables are unsafe buffers it owns, read without bounds checks.
 public final class JSONKeys: @unchecked Sendable {
     /// The most names a set used with ``JSONValue/fields(_:)`` may hold.
-    public static let fieldCapacity = 16
+    @inlinable public static var fieldCapacity: Int { 16 }
 
     /// The names, in the order their indices refer to.
     public let names: [String]
@@ -162,19 +162,29 @@ public final class JSONKeys: @unchecked Sendable {
 public struct JSONFields {
     @usableFromInline let storage: JSONStorage
     /// Tape index of the object.
-    private let objectIndex: Int
+    @usableFromInline let objectIndex: Int
     /// Tape index of each name's value, `-1` when absent.
     @usableFromInline var slots: SIMD16<Int32>
     /// Tape index of the first member name that is not allowed, `-1` when every one is.
     @usableFromInline var unknown: Int32
+
+    /// The reading initializer returns what it read through this one (assigning each field
+    /// copied it on its way out).
+    @usableFromInline
+    init(storage: JSONStorage, objectIndex: Int, slots: SIMD16<Int32>, unknown: Int32) {
+        self.storage = storage
+        self.objectIndex = objectIndex
+        self.slots = slots
+        self.unknown = unknown
+    }
 }
 
-// The reading initializer is in an extension, so that the struct keeps its memberwise initializer
-// to return what it read (assigning each field copied it on its way out).
 extension JSONFields {
     /// Reads the object at tape index `objectIndex` of `storage` against `keys`, of which the
-    /// first `allowed` are allowed names.
-    @inline(__always)
+    /// first `allowed` are allowed names. Inlined into ``JSONValue/fields(_:allowed:)``, itself
+    /// inlined: every object a request has was read by a call across modules that returned the
+    /// fields through memory.
+    @inlinable @inline(__always)
     init(storage: JSONStorage, objectIndex: Int, keys: JSONKeys, allowed: Int) {
         precondition(keys.names.count <= JSONKeys.fieldCapacity, "an object is read against at most \(JSONKeys.fieldCapacity) names")
         var slots = SIMD16<Int32>(repeating: -1)
@@ -188,7 +198,7 @@ extension JSONFields {
             while key < end {
                 let keyEntry = tape[key]
                 let found = keyEntry.hasEscapes
-                    ? unescape(storage.content(of: keyEntry)).withUnsafeBufferPointer { keys.index(of: $0) }
+                    ? storage.escapedString(at: key, in: keys)
                     : keys.index(ofPadded: storage.start + (Int(keyEntry.offset) &+ 1), count: Int(keyEntry.length))
                 let value = key &+ 1
                 key = Int(tape[value].next)
@@ -268,6 +278,7 @@ extension JSONValue {
     /// pass (no members for a non-object). Only the first `allowed` names (by default all) are
     /// allowed: a member named by a later one is matched, and is also the
     /// ``JSONFields/unknownKey`` if no other member before it is unknown.
+    @inlinable
     public func fields(_ keys: JSONKeys, allowed: Int? = nil) -> JSONFields {
         JSONFields(storage: storage, objectIndex: index, keys: keys, allowed: allowed ?? keys.names.count)
     }

@@ -26,16 +26,16 @@ struct TapeEntry: Sendable {
     /// Tape index just past this value's subtree.
     @usableFromInline var next: UInt32
 
-    static let kindMask: UInt32 = 0b111
-    static let escapedFlag: UInt32 = 0b1000
+    @inlinable static var kindMask: UInt32 { 0b111 }
+    @inlinable static var escapedFlag: UInt32 { 0b1000 }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     var kind: TapeKind {
         // Every header is written from a TapeKind, so the fallback is unreachable.
         TapeKind(rawValue: header & Self.kindMask) ?? .null
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     var hasEscapes: Bool { header & Self.escapedFlag != 0 }
 
     /// Whether this is a string without escapes, whose content is its bytes in the document: the
@@ -108,7 +108,8 @@ extension JSONStorage {
         return escapedString(at: index, in: keys)
     }
 
-    /// ``string(at:in:)`` for an entry that is not a string without escapes.
+    /// ``string(at:in:)`` for an entry that is not a string without escapes (and the match of a
+    /// member name with escapes, read by ``JSONFields``).
     @usableFromInline
     func escapedString(at index: Int, in keys: JSONKeys) -> Int? {
         let entry = tape[index]
