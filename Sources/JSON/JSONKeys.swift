@@ -4,32 +4,41 @@
 /// shared across threads; its tables are unsafe buffers it owns, read without bounds checks.
 public final class JSONKeys: @unchecked Sendable {
     /// The most names a set used with ``JSONValue/fields(_:)`` may hold.
-    public static let fieldCapacity = 16
+    @inlinable public static var fieldCapacity: Int { 16 }
 
     /// The names, in the order their indices refer to.
     public let names: [String]
     /// What a name is compared by, in name order (`index` its own).
-    private let byName: UnsafeMutableBufferPointer<Entry>
+    @usableFromInline let byName: UnsafeMutableBufferPointer<Entry>
     /// By ``JSONKeys/slot(_:count:_:)`` of a name: its entry, or one whose `index` is
     /// ``JSONKeys/empty`` (no name there) or ``JSONKeys/shared`` (several names there).
-    private let bySlot: UnsafeMutablePointer<Entry>
-    private static let empty = -1
-    private static let shared = -2
+    @usableFromInline let bySlot: UnsafeMutablePointer<Entry>
+    @inlinable static var empty: Int { -1 }
+    @inlinable static var shared: Int { -2 }
     /// The names' bytes one after another; name `k` is `bytes[starts[k]..<starts[k + 1]]`.
-    private let bytes: UnsafeMutablePointer<UInt8>
-    private let starts: UnsafeMutableBufferPointer<Int>
+    @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let starts: UnsafeMutableBufferPointer<Int>
     /// The odd multiplier of ``JSONKeys/slot(_:count:_:)``: the first of a fixed sequence that
     /// gives every name a slot of its own, if one does.
-    private let multiplier: UInt64
+    @usableFromInline let multiplier: UInt64
 
     /// A name's length and its first and last eight bytes, which tell names up to 16 bytes apart.
-    private struct Entry {
+    @usableFromInline
+    struct Entry {
         /// ``JSONKeys/head(_:)``.
-        var head: UInt64
+        @usableFromInline var head: UInt64
         /// The last eight bytes, for a name of 9 to 16 bytes (0 otherwise).
-        var tail: UInt64
-        var count: Int
-        var index: Int
+        @usableFromInline var tail: UInt64
+        @usableFromInline var count: Int
+        @usableFromInline var index: Int
+
+        @usableFromInline
+        init(head: UInt64, tail: UInt64, count: Int, index: Int) {
+            self.head = head
+            self.tail = tail
+            self.count = count
+            self.index = index
+        }
     }
 
     /// A set of distinct names.
@@ -88,15 +97,15 @@ public final class JSONKeys: @unchecked Sendable {
     /// The index of the name whose UTF-8 bytes are the `count` at `start`, where eight bytes may be
     /// read whatever the count (a key or string in a ``JSONDocument``, whose bytes are followed
     /// by padding): the first eight are read in one load.
-    @inline(__always)
+    @inlinable @inline(__always)
     func index(ofPadded start: UnsafePointer<UInt8>, count: Int) -> Int? {
         let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
         return index(of: UnsafeBufferPointer(start: start, count: count), head: Self.head(word, count: count))
     }
 
     /// The index of the name whose bytes are `key`, whose ``JSONKeys/head(_:)`` is `head`.
-    @inline(__always)
-    private func index(of key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Int? {
+    @inlinable @inline(__always)
+    func index(of key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Int? {
         let entry = bySlot[Self.slot(head, count: key.count, multiplier)]
         if entry.index >= 0 {
             return matches(entry, key, head: head) ? entry.index : nil
@@ -109,8 +118,8 @@ public final class JSONKeys: @unchecked Sendable {
     }
 
     /// Whether the name of `entry` is byte for byte `key`, whose head is `head`.
-    @inline(__always)
-    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Bool {
         let count = key.count
         guard entry.head == head, entry.count == count else { return false }
         if count <= 8 { return true }
@@ -119,29 +128,29 @@ public final class JSONKeys: @unchecked Sendable {
     }
 
     /// Where a name goes in ``JSONKeys/bySlot``: its head and length mixed by `multiplier`.
-    @inline(__always)
-    private static func slot(_ head: UInt64, count: Int, _ multiplier: UInt64) -> Int {
+    @inlinable @inline(__always)
+    static func slot(_ head: UInt64, count: Int, _ multiplier: UInt64) -> Int {
         Int(truncatingIfNeeded: ((head ^ UInt64(truncatingIfNeeded: count)) &* multiplier) &>> 56)
     }
 
     /// The head of a name of `count` bytes whose first eight bytes (and any after its end, when
     /// it is shorter) are `word`, in memory order.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func head(_ word: UInt64, count: Int) -> UInt64 {
         count >= 8 ? word : word & ((1 &<< (8 &* UInt64(truncatingIfNeeded: count))) &- 1)
     }
 
     /// The last eight bytes of a name of 9 to 16 bytes, in memory order (0 for any other): with its
     /// length and head, they tell it from any other such name.
-    @inline(__always)
-    private static func tail(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    @inlinable @inline(__always)
+    static func tail(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard bytes.count > 8, bytes.count <= 16, let start = bytes.baseAddress else { return 0 }
         return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
     }
 
     /// The first eight bytes of a name in memory order, zero past its end: names up to 8 bytes
     /// long are equal exactly when their lengths and heads are.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         bytes.word(at: 0)
     }
@@ -153,19 +162,29 @@ public final class JSONKeys: @unchecked Sendable {
 public struct JSONFields {
     @usableFromInline let storage: JSONStorage
     /// Tape index of the object.
-    private let objectIndex: Int
+    @usableFromInline let objectIndex: Int
     /// Tape index of each name's value, `-1` when absent.
     @usableFromInline var slots: SIMD16<Int32>
     /// Tape index of the first member name that is not allowed, `-1` when every one is.
     @usableFromInline var unknown: Int32
+
+    /// The reading initializer returns what it read through this one (assigning each field
+    /// copied it on its way out).
+    @usableFromInline
+    init(storage: JSONStorage, objectIndex: Int, slots: SIMD16<Int32>, unknown: Int32) {
+        self.storage = storage
+        self.objectIndex = objectIndex
+        self.slots = slots
+        self.unknown = unknown
+    }
 }
 
-// The reading initializer is in an extension, so that the struct keeps its memberwise initializer
-// to return what it read (assigning each field copied it on its way out).
 extension JSONFields {
     /// Reads the object at tape index `objectIndex` of `storage` against `keys`, of which the
-    /// first `allowed` are allowed names.
-    @inline(__always)
+    /// first `allowed` are allowed names. Inlined into ``JSONValue/fields(_:allowed:)``, itself
+    /// inlined: every object a request has was read by a call across modules that returned the
+    /// fields through memory.
+    @inlinable @inline(__always)
     init(storage: JSONStorage, objectIndex: Int, keys: JSONKeys, allowed: Int) {
         precondition(keys.names.count <= JSONKeys.fieldCapacity, "an object is read against at most \(JSONKeys.fieldCapacity) names")
         var slots = SIMD16<Int32>(repeating: -1)
@@ -179,7 +198,7 @@ extension JSONFields {
             while key < end {
                 let keyEntry = tape[key]
                 let found = keyEntry.hasEscapes
-                    ? unescape(storage.content(of: keyEntry)).withUnsafeBufferPointer { keys.index(of: $0) }
+                    ? storage.escapedString(at: key, in: keys)
                     : keys.index(ofPadded: storage.start + (Int(keyEntry.offset) &+ 1), count: Int(keyEntry.length))
                 let value = key &+ 1
                 key = Int(tape[value].next)
@@ -236,6 +255,9 @@ extension JSONFields {
     }
 
     /// The index among `words` of the string named at `index` in the keys, as ``JSONValue/string(in:)``.
+    /// Inlined: an attribute or relation read across modules paid a call and the checks on
+    /// `index` that a constant one needs none of.
+    @inlinable
     public func string(_ index: Int, in words: JSONKeys) -> Int? {
         let slot = slots[index]
         return slot < 0 ? nil : storage.string(at: Int(slot), in: words)
@@ -256,6 +278,7 @@ extension JSONValue {
     /// pass (no members for a non-object). Only the first `allowed` names (by default all) are
     /// allowed: a member named by a later one is matched, and is also the
     /// ``JSONFields/unknownKey`` if no other member before it is unknown.
+    @inlinable
     public func fields(_ keys: JSONKeys, allowed: Int? = nil) -> JSONFields {
         JSONFields(storage: storage, objectIndex: index, keys: keys, allowed: allowed ?? keys.names.count)
     }

@@ -171,9 +171,9 @@ public struct JSONValue: Sendable {
 /// The elements of one array of a ``JSONDocument``, in order (``JSONValue/elementSequence``):
 /// each is found from the one before it by the tape entry's end of subtree.
 public struct JSONElements: Sequence {
-    let storage: JSONStorage
+    @usableFromInline let storage: JSONStorage
     /// Tape index of the first element (meaningful only when `count > 0`).
-    let first: Int
+    @usableFromInline let first: Int
     /// The number of elements.
     public let count: Int
 
@@ -183,14 +183,27 @@ public struct JSONElements: Sequence {
     /// The number of elements: all of them are there.
     public var underestimatedCount: Int { count }
 
+    /// Calls `body` with each element in order and its position. Inlined into the caller, each
+    /// element is handed on without the document being retained for it, where one from the
+    /// iterator came retained, to be released after it was read.
+    @inlinable
+    public func forEachElement<Failure: Error>(_ body: (Int, JSONValue) throws(Failure) -> Void) throws(Failure) {
+        var index = first
+        for position in 0..<count {
+            try body(position, JSONValue(storage: storage, index: index))
+            index = Int(storage.tape[index].next)
+        }
+    }
+
     /// An iterator from the first element.
     public func makeIterator() -> Iterator {
         Iterator(storage: storage, index: first, remaining: count)
     }
 
-    /// Walks the elements along the tape. Inlined into the caller's loop, which then hands each
-    /// element on without retaining the document for it (the iterator keeps it alive); a call
-    /// across modules returned each one retained, to be released after it was read.
+    /// Walks the elements along the tape. Inlined into the caller's loop, where a call across
+    /// modules returned each element retained, to be released after it was read; a loop that
+    /// hands each element to a call still retains the document for it
+    /// (``JSONElements/forEachElement(_:)`` does not).
     public struct Iterator: IteratorProtocol {
         @usableFromInline let storage: JSONStorage
         /// Tape index of the next element.

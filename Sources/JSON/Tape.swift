@@ -1,4 +1,5 @@
 /// The kind of a tape entry, stored in the low bits of ``TapeEntry/header``.
+@usableFromInline
 enum TapeKind: UInt32 {
     case null = 0
     case `false` = 1
@@ -17,25 +18,30 @@ enum TapeKind: UInt32 {
 @usableFromInline
 struct TapeEntry: Sendable {
     /// Low 3 bits: ``TapeKind``; ``TapeEntry/escapedFlag``: a string containing escapes.
-    var header: UInt32
+    @usableFromInline var header: UInt32
     /// Byte offset where the value starts (the opening quote for strings).
-    var offset: UInt32
+    @usableFromInline var offset: UInt32
     /// Strings: content bytes between the quotes; numbers: literal bytes; containers: element or member count.
-    var length: UInt32
+    @usableFromInline var length: UInt32
     /// Tape index just past this value's subtree.
     @usableFromInline var next: UInt32
 
-    static let kindMask: UInt32 = 0b111
-    static let escapedFlag: UInt32 = 0b1000
+    @inlinable static var kindMask: UInt32 { 0b111 }
+    @inlinable static var escapedFlag: UInt32 { 0b1000 }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     var kind: TapeKind {
         // Every header is written from a TapeKind, so the fallback is unreachable.
         TapeKind(rawValue: header & Self.kindMask) ?? .null
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     var hasEscapes: Bool { header & Self.escapedFlag != 0 }
+
+    /// Whether this is a string without escapes, whose content is its bytes in the document: the
+    /// header of such an entry is the string kind alone.
+    @inlinable
+    var isPlainString: Bool { header == TapeKind.string.rawValue }
 
     /// Byte range of a string's content (between the quotes) or of a number's literal.
     @inline(__always)
@@ -52,7 +58,7 @@ final class JSONStorage: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The first byte of `bytes`, which are followed by ``JSONParser/padding`` zero bytes: eight
     /// bytes may be read from any offset up to `bytes.count`.
-    let start: UnsafePointer<UInt8>
+    @usableFromInline let start: UnsafePointer<UInt8>
     @usableFromInline let tape: UnsafeBufferPointer<TapeEntry>
 
     /// Takes ownership of the `count` bytes at `start` (from ``JSONParser/paddedCopy(of:)``) and the tape.
@@ -93,12 +99,22 @@ extension JSONStorage {
 
     /// The index among `keys` of the string at tape index `index`, compared after unescaping;
     /// `nil` when it is none of them or not a string.
-    @inline(__always)
+    @inlinable @inline(__always)
     func string(at index: Int, in keys: JSONKeys) -> Int? {
         let entry = tape[index]
+        if entry.isPlainString {
+            return keys.index(ofPadded: start + (Int(entry.offset) &+ 1), count: Int(entry.length))
+        }
+        return escapedString(at: index, in: keys)
+    }
+
+    /// ``string(at:in:)`` for an entry that is not a string without escapes (and the match of a
+    /// member name with escapes, read by ``JSONFields``).
+    @usableFromInline
+    func escapedString(at index: Int, in keys: JSONKeys) -> Int? {
+        let entry = tape[index]
         guard entry.kind == .string else { return nil }
-        if entry.hasEscapes { return unescape(content(of: entry)).withUnsafeBufferPointer { keys.index(of: $0) } }
-        return keys.index(ofPadded: start + (Int(entry.offset) &+ 1), count: Int(entry.length))
+        return unescape(content(of: entry)).withUnsafeBufferPointer { keys.index(of: $0) }
     }
 
     /// A string's bytes in the document and, when it has escapes, its unescaped bytes; `nil`
@@ -113,8 +129,14 @@ extension JSONStorage {
 
     /// Calls `body` with the unescaped UTF-8 bytes of the string at tape index `index` (no
     /// `String` is made); `nil` when it is not a string. The caller keeps the storage alive.
+    /// A string without escapes (nearly every id) is read in place inline, where the call for
+    /// its content and the optional pair it returns cost some 30 instructions.
     @inlinable
     func withStringUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let entry = tape[index]
+        if entry.isPlainString {
+            return body(UnsafeBufferPointer(start: start + (Int(entry.offset) &+ 1), count: Int(entry.length)))
+        }
         guard let (content, unescaped) = stringContent(at: index) else { return nil }
         if let unescaped { return unescaped.withUnsafeBufferPointer(body) }
         return body(content)

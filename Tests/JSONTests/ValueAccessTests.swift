@@ -83,6 +83,29 @@ import Testing
         #expect(elements.map(\.offset) == elements.map(\.offset))
     }
 
+    @Test func forEachElementVisitsTheIteratorsElementsWithTheirPositions() throws {
+        let root = try #require(parse(#"[[1, [2, [3]]], {"a": [4, 5], "b": {}}, "s", 6, [], null]"#))
+        var visited: [(position: Int, offset: Int)] = []
+        root.elementSequence.forEachElement { visited.append(($0, $1.offset)) }
+        #expect(visited.map(\.position) == Array(0..<6))
+        #expect(visited.map(\.offset) == root.elementSequence.map(\.offset))
+        for scalarOrEmpty in [root[2], root[4]] {
+            var calls = 0
+            scalarOrEmpty?.elementSequence.forEachElement { _, _ in calls += 1 }
+            #expect(calls == 0)
+        }
+        // A throwing body stops at the element that throws.
+        struct Stop: Error {}
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try root.elementSequence.forEachElement { (position, _) throws(Stop) in
+                seen += 1
+                if position == 2 { throw Stop() }
+            }
+        }
+        #expect(seen == 3)
+    }
+
     @Test func accessorsNeverTrapOnTheWrongKind() throws {
         let root = try #require(parse(text))
         #expect(root["frame"]?[-1] == nil)

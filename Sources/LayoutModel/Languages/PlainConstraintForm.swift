@@ -24,31 +24,46 @@ enum PlainConstraintForm {
     /// Appends the constraint of a plain-form element, whose members were matched against
     /// `keys.element`, to `constraints` (nothing when it throws); its id is its `id` field or
     /// else `defaultID`.
+    ///
+    /// The members are read in place from `fields`. A reader, which holds the keys and the
+    /// pointer (each retained for it and released with it, with the document, some 140
+    /// instructions a constraint), is made only for a member the fields do not read as wanted,
+    /// and reads it again: it returns what the fields would not (a `null` item) or reports the
+    /// problem, as a reader made for the whole element did.
     static func parse(
-        _ fields: consuming JSONFields, keys: ConstraintKeys, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
+        _ fields: JSONFields, keys: ConstraintKeys, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
-        let f = try ObjectReader(fields, keys: keys.element, allowed: Field.count, at: pointer, maxMagnitude: nil)
-        let id = try f.string(Field.id.rawValue)
-        let (first, firstFound, firstIndex) = try item(.firstItem, of: f, hierarchy: hierarchy)
+        func reader() throws(LayoutProblem) -> ObjectReader {
+            try ObjectReader(fields, keys: keys.element, allowed: Field.count, at: pointer, maxMagnitude: nil)
+        }
+        func has(_ field: Field) -> Bool { fields.has(field.rawValue) }
+        // A reader fails for an unknown member.
+        if fields.unknownKey != nil { _ = try reader() }
+        var id = fields.string(Field.id.rawValue)
+        if id == nil, has(.id) { id = try reader().string(Field.id.rawValue) }
+        let (first, firstFound, firstIndex) = try item(.firstItem, of: fields, reader: reader, hierarchy: hierarchy)
         let firstItem = first ?? ""
-        guard f.has(Field.firstAttribute.rawValue) else {
+        guard has(.firstAttribute) else {
             throw .schema("'firstAttribute' is required", at: pointer)
         }
-        let firstAttribute = try attribute(.firstAttribute, of: f, names: keys.attributes)
+        let firstAttribute = try attribute(.firstAttribute, of: fields, names: keys.attributes, reader: reader)
         var relation = LayoutRelation.equal
-        if f.has(Field.relation.rawValue) {
-            guard let index = f.string(Field.relation.rawValue, in: keys.relations) else {
-                let r = try f.string(Field.relation.rawValue) ?? ""
+        if has(.relation) {
+            guard let index = fields.string(Field.relation.rawValue, in: keys.relations) else {
+                let r = try reader().string(Field.relation.rawValue) ?? ""
                 throw .invalid("invalid-relation", "Unknown relation '\(r)'; use ==, <=, >= or equal, lessThanOrEqual, greaterThanOrEqual", at: pointer / "relation")
             }
             relation = LayoutRelation(wireName: index)
         }
-        let (givenSecondItem, secondFound, secondIndex) = try item(.secondItem, of: f, hierarchy: hierarchy)
+        let (givenSecondItem, secondFound, secondIndex) = try item(.secondItem, of: fields, reader: reader, hierarchy: hierarchy)
+        let itemsFound = firstFound && (givenSecondItem == nil || secondFound)
         var secondItem = givenSecondItem
         var secondAttribute = LayoutAttribute.notAnAttribute
-        if f.member(Field.secondAttribute.rawValue, nullable: true) != nil {
-            secondAttribute = try attribute(.secondAttribute, of: f, names: keys.attributes)
+        if let index = fields.string(Field.secondAttribute.rawValue, in: keys.attributes) {
+            secondAttribute = LayoutAttribute(wireName: index)
+        } else if has(.secondAttribute), try reader().member(Field.secondAttribute.rawValue, nullable: true) != nil {
+            secondAttribute = try attribute(.secondAttribute, of: fields, names: keys.attributes, reader: reader)
         } else if secondItem != nil {
             secondAttribute = firstAttribute
         }
@@ -57,16 +72,23 @@ enum PlainConstraintForm {
             (secondItem, secondAttribute) = ConstraintForms.implicitSuperview(
                 firstItem, firstAttribute, secondItem, secondAttribute, hierarchy: hierarchy)
         }
-        let multiplier = try f.number(Field.multiplier.rawValue) ?? 1
-        let constant = try f.number(Field.constant.rawValue) ?? 0
-        let priority = try f.priority(Field.priority.rawValue) ?? .required
+        let multiplier = try number(.multiplier, of: fields, reader: reader) ?? 1
+        let constant = try number(.constant, of: fields, reader: reader) ?? 0
+        var priority = LayoutPriority.required
+        if has(.priority) {
+            if let accepted = fields.acceptedPriority(Field.priority.rawValue) {
+                priority = accepted
+            } else {
+                priority = try reader().priority(Field.priority.rawValue) ?? .required
+            }
+        }
 
-        let given = (secondItem: f.has(Field.secondItem.rawValue), secondAttribute: f.has(Field.secondAttribute.rawValue),
-                     multiplier: f.has(Field.multiplier.rawValue))
-        let itemsFound = firstFound && (givenSecondItem == nil || secondFound)
+        let given = (secondItem: has(.secondItem), secondAttribute: has(.secondAttribute), multiplier: has(.multiplier))
+        // The id and the items are moved in: copies were retained for the constraint, which is
+        // validated before it is appended, and the originals released after.
         let c = LayoutConstraint(
-            id: id ?? defaultID(), firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
-            secondItem: secondItem, secondAttribute: secondAttribute,
+            id: (consume id) ?? defaultID(), firstItem: consume firstItem, firstAttribute: firstAttribute, relation: relation,
+            secondItem: consume secondItem, secondAttribute: secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
             resolvedItems: ResolvedItems(first: firstIndex, second: secondIndex))
         try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fieldPointers(pointer, given: given), itemsFound: itemsFound)
@@ -88,20 +110,34 @@ enum PlainConstraintForm {
     /// the bytes (`found`: a declared, non-empty id, at `index` in the hierarchy), else a new
     /// string (`index` -1).
     @inline(__always)
-    private static func item(_ field: Field, of f: ObjectReader, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> (id: String?, found: Bool, index: Int32) {
-        if let stored = f.withStringUTF8(field.rawValue, { hierarchy.storedItem(utf8: $0) }) ?? nil {
+    private static func item(
+        _ field: Field, of fields: JSONFields, reader: () throws(LayoutProblem) -> ObjectReader, hierarchy: some ViewHierarchy
+    ) throws(LayoutProblem) -> (id: String?, found: Bool, index: Int32) {
+        if let stored = fields.withStringUTF8(field.rawValue, { hierarchy.storedItem(utf8: $0) }) ?? nil {
             return (stored.id, !stored.id.isEmpty, Int32(truncatingIfNeeded: stored.index))
         }
-        return (try f.string(field.rawValue, nullable: true), false, -1)
+        if let id = fields.string(field.rawValue) { return (id, false, -1) }
+        return (fields.has(field.rawValue) ? try reader().string(field.rawValue, nullable: true) : nil, false, -1)
     }
 
     /// The attribute a string member names, matched against `names` (``LayoutAttribute/wireNames``)
     /// without making a string (one is made for the error).
     @inline(__always)
-    private static func attribute(_ field: Field, of f: ObjectReader, names: JSONKeys) throws(LayoutProblem) -> LayoutAttribute {
-        if let index = f.string(field.rawValue, in: names) { return LayoutAttribute(wireName: index) }
-        let key = fieldNames[field.rawValue]
-        return try attribute(f.requiredString(field.rawValue), at: f.pointer / key)
+    private static func attribute(
+        _ field: Field, of fields: JSONFields, names: JSONKeys, reader: () throws(LayoutProblem) -> ObjectReader
+    ) throws(LayoutProblem) -> LayoutAttribute {
+        if let index = fields.string(field.rawValue, in: names) { return LayoutAttribute(wireName: index) }
+        let f = try reader()
+        return try attribute(f.requiredString(field.rawValue), at: f.pointer / fieldNames[field.rawValue])
+    }
+
+    /// A finite number member, `nil` when absent (tested first: reading a number is a call
+    /// across modules, and most constraints give no multiplier).
+    @inline(__always)
+    private static func number(_ field: Field, of fields: JSONFields, reader: () throws(LayoutProblem) -> ObjectReader) throws(LayoutProblem) -> Double? {
+        guard fields.has(field.rawValue) else { return nil }
+        if let number = fields.acceptedNumber(field.rawValue, maxMagnitude: nil) { return number }
+        return try reader().number(field.rawValue)
     }
 
     static func attribute(_ name: String, at pointer: @autoclosure () -> JSONPointer) throws(LayoutProblem) -> LayoutAttribute {

@@ -31,16 +31,19 @@ public struct ObjectReader {
     /// Fails unless `value` is an object whose members are all among `allowed`.
     ///
     /// Every accessor takes a field by name or, in hot paths, by its index in `allowed`.
-    public init(_ value: JSONValue, at pointer: JSONPointer, allowed: JSONKeys, maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
+    ///
+    /// The value and the keys are borrowed: an initializer's arguments are otherwise passed
+    /// retained, to be released once read (the reader keeps its own reference to the keys).
+    public init(_ value: borrowing JSONValue, at pointer: JSONPointer, allowed: borrowing JSONKeys, maxMagnitude: Double? = LayoutLimits.default.maxMagnitude) throws(LayoutProblem) {
         try self.init(value, base: pointer, memberName: nil, allowed: allowed, maxMagnitude: maxMagnitude)
     }
 
     /// Reads `value`, which is at `base`, or at its member `memberName` when there is one.
-    private init(_ value: JSONValue, base: JSONPointer, memberName: String?, allowed: JSONKeys, maxMagnitude: Double?) throws(LayoutProblem) {
+    private init(_ value: borrowing JSONValue, base: JSONPointer, memberName: String?, allowed: borrowing JSONKeys, maxMagnitude: Double?) throws(LayoutProblem) {
         guard value.kind == .object else {
             throw .schema("expected an object, found \(value.kind.article)", at: Self.pointer(base, memberName))
         }
-        try self.init(value.fields(allowed), keys: allowed, allowed: allowed.names.count, base: base, memberName: memberName, maxMagnitude: maxMagnitude)
+        try self.init(value.fields(allowed), keys: copy allowed, allowed: allowed.names.count, base: base, memberName: memberName, maxMagnitude: maxMagnitude)
     }
 
     /// Reads an object already matched against `keys` (``JSONValue/fields(_:allowed:)``), which
@@ -161,7 +164,7 @@ public struct ObjectReader {
     public func number(_ field: Int, nullable: Bool = false) throws(LayoutProblem) -> Double? {
         guard has(field) else { return nil }
         // The common case without building the checker's arguments; it reports any other.
-        if let number = fields.number(field), number.isFinite, abs(number) <= maxMagnitude ?? .infinity { return number }
+        if let number = fields.acceptedNumber(field, maxMagnitude: maxMagnitude) { return number }
         return try checkedNumber(field, nullable: nullable)
     }
 
@@ -197,7 +200,7 @@ public struct ObjectReader {
     public func priority(_ field: Int) throws(LayoutProblem) -> LayoutPriority? {
         guard has(field) else { return nil }
         // A number in range without building the checker's pointer; it reads names and reports problems.
-        if let number = fields.number(field), let priority = LayoutPriority(number) { return priority }
+        if let priority = fields.acceptedPriority(field) { return priority }
         return try checkedPriority(field)
     }
 
@@ -279,6 +282,23 @@ public struct ObjectReader {
             throw .invalid("invalid-priority", priorityProblem(value) ?? "Invalid priority specified", at: pointer)
         }
         return priority
+    }
+}
+
+extension JSONFields {
+    /// The number at `field` when it is finite and at most `maxMagnitude` in magnitude (any finite
+    /// number for `nil`): what a reader returns without building a problem, also read where a
+    /// reader is made only for problems (``PlainConstraintForm``).
+    @inline(__always)
+    func acceptedNumber(_ field: Int, maxMagnitude: Double?) -> Double? {
+        guard let number = number(field), number.isFinite, abs(number) <= maxMagnitude ?? .infinity else { return nil }
+        return number
+    }
+
+    /// The priority at `field` when it is a number in range, as ``acceptedNumber(_:maxMagnitude:)``.
+    @inline(__always)
+    func acceptedPriority(_ field: Int) -> LayoutPriority? {
+        number(field).flatMap { LayoutPriority($0) }
     }
 }
 

@@ -61,7 +61,7 @@ public enum RequestDecoder {
         var views: [ViewSpec] = []
         views.reserveCapacity(viewValues.count)
         let viewsPointer = JSONPointer.root / "views"
-        for (index, value) in viewValues.enumerated() {
+        try viewValues.forEachElement { (index, value) throws(LayoutProblem) in
             views.append(try view(value, at: viewsPointer / index, direction: direction, limits: limits))
         }
         let tree = try ViewTree(views: views, limits: limits)
@@ -97,7 +97,7 @@ public enum RequestDecoder {
         var counted = 0
         let constraintsPointer = JSONPointer.root / "constraints"
         let keys = ConstraintKeys.current
-        for (index, element) in elements.enumerated() {
+        try elements.forEachElement { (index, element) throws(LayoutProblem) in
             let pointer = constraintsPointer / index
             let first = constraints.count
             try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction,
