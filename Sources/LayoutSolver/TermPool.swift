@@ -5,17 +5,28 @@
 /// allocation of its own behind, copying a record retains nothing, tearing the solver down
 /// frees two blocks, and the terms of constraints added together sit together in memory.
 /// Ranges are never reused: a removed constraint's terms stay where they are.
+///
+/// The arrays are longer than the terms stored: the rest is room, grown geometrically and
+/// written through the storage's buffers, so that an expression is stored with one check for
+/// sharing per array, not one per term and array.
 struct TermPool: Sendable {
-    /// Variable indices; ascending within each expression.
+    /// Variable indices; ascending within each expression. Only the first `count` are terms.
     private(set) var variables: [Int] = []
     private(set) var coefficients: [Double] = []
 
     /// Terms stored so far; the next expression starts here.
-    var count: Int { variables.count }
+    private(set) var count = 0
 
     mutating func reserveCapacity(_ terms: Int) {
-        variables.reserveCapacity(terms)
-        coefficients.reserveCapacity(terms)
+        reserve(more: terms - count)
+    }
+
+    /// Makes the arrays hold `more` terms beyond `count`.
+    private mutating func reserve(more: Int) {
+        guard count + more > variables.count else { return }
+        let grown = max(count + more, 2 * variables.count) - variables.count
+        variables.append(contentsOf: repeatElement(0, count: grown))
+        coefficients.append(contentsOf: repeatElement(0, count: grown))
     }
 
     /// The expression of `terms` (a range this pool returned) with `constant`. The slices share
@@ -59,37 +70,34 @@ struct TermPool: Sendable {
                 try append(normalizing: ordered, constant: constant, variableCount: variableCount)
             }
         }
+        reserve(more: terms.count)
         let start = count
-        for term in terms {
-            variables.append(term.variable.index)
-            coefficients.append(term.coefficient)
-        }
-        // Most expressions are already normal: variables strictly ascending, no zero coefficient.
-        guard !plain else { return start..<count }
         let normal: Result<Int, SolverError> = variables.withUnsafeMutableBufferPointer { keys in
             coefficients.withUnsafeMutableBufferPointer { values in
-                Self.normalize(keys: keys, values: values, from: start)
+                for (offset, term) in terms.enumerated() {
+                    keys[start + offset] = term.variable.index
+                    values[start + offset] = term.coefficient
+                }
+                // Most expressions are already normal: variables strictly ascending, no zero
+                // coefficient.
+                guard !plain else { return .success(start + terms.count) }
+                return Self.normalize(keys: keys, values: values, from: start, to: start + terms.count)
             }
         }
-        switch normal {
-        case .success(let end):
-            removeLast(from: end)
-            return start..<end
-        case .failure(let error):
-            removeLast(from: start)
-            throw error
-        }
+        let end = try normal.get()
+        count = end
+        return start..<end
     }
 
-    /// Normalises the terms from `start` on, in place, taking them in order: each is inserted
+    /// Normalises the terms in `start..<stop`, in place, taking them in order: each is inserted
     /// from the end into the normal terms before it (expressions are short and nearly sorted),
     /// or summed into the one of its variable; then the zero ones are dropped. Returns where the
     /// normal terms end.
     private static func normalize(
-        keys: UnsafeMutableBufferPointer<Int>, values: UnsafeMutableBufferPointer<Double>, from start: Int
+        keys: UnsafeMutableBufferPointer<Int>, values: UnsafeMutableBufferPointer<Double>, from start: Int, to stop: Int
     ) -> Result<Int, SolverError> {
         var end = start
-        for next in start..<keys.count {
+        for next in start..<stop {
             let (variable, coefficient) = (keys[next], values[next])
             var at = end
             while at > start && keys[at - 1] > variable { at -= 1 }
@@ -134,15 +142,16 @@ struct TermPool: Sendable {
 
     /// Appends the one-term expression `coefficient · variable`.
     mutating func append(_ coefficient: Double, _ variable: Int) -> Range<Int> {
-        variables.append(variable)
-        coefficients.append(coefficient)
+        reserve(more: 1)
+        variables[count] = variable
+        coefficients[count] = coefficient
+        count += 1
         return count - 1..<count
     }
 
     /// Drops the terms from `start` on: the last expressions appended, when their constraint did
     /// not get in.
     mutating func removeLast(from start: Int) {
-        variables.removeLast(variables.count - start)
-        coefficients.removeLast(coefficients.count - start)
+        count = start
     }
 }
