@@ -45,24 +45,40 @@ struct TermPool: Sendable {
         guard constant.isFinite else {
             throw .invalidValue("constant \(constant) is not finite")
         }
-        var sorted = true
-        var plain = true
-        for i in terms.indices {
-            guard terms[i].coefficient.isFinite else {
-                throw .invalidValue("coefficient \(terms[i].coefficient) of variable \(terms[i].variable.index) is not finite")
-            }
-            guard terms[i].variable.index >= 0, terms[i].variable.index < variableCount else {
-                throw .invalidValue("variable \(terms[i].variable.index) was not made by this solver")
-            }
-            if terms[i].coefficient == 0 { plain = false }
-            if i > 0, terms[i].variable.index <= terms[i - 1].variable.index {
-                plain = false
-                if terms[i].variable.index < terms[i - 1].variable.index { sorted = false }
+        reserve(more: terms.count)
+        let start = count
+        // Checked as they are copied, in one pass: a rejected expression leaves `count` as it
+        // was, and what it copied is room again. nil: long and out of order (see below).
+        let normal: Result<Int?, SolverError> = variables.withUnsafeMutableBufferPointer { keys in
+            coefficients.withUnsafeMutableBufferPointer { values in
+                var sorted = true
+                var plain = true
+                for i in terms.indices {
+                    let (variable, coefficient) = (terms[i].variable.index, terms[i].coefficient)
+                    guard coefficient.isFinite else {
+                        return .failure(.invalidValue("coefficient \(coefficient) of variable \(variable) is not finite"))
+                    }
+                    guard variable >= 0, variable < variableCount else {
+                        return .failure(.invalidValue("variable \(variable) was not made by this solver"))
+                    }
+                    if coefficient == 0 { plain = false }
+                    if i > 0, variable <= keys[start + i - 1] {
+                        plain = false
+                        if variable < keys[start + i - 1] { sorted = false }
+                    }
+                    keys[start + i] = variable
+                    values[start + i] = coefficient
+                }
+                if !sorted, terms.count > 16 { return .success(nil) }
+                // Most expressions are already normal: variables strictly ascending, no zero
+                // coefficient.
+                guard !plain else { return .success(start + terms.count) }
+                return Self.normalize(keys: keys, values: values, from: start, to: start + terms.count).map { $0 }
             }
         }
-        // Long expressions out of order (a position deep in the hierarchy, its origins listed
-        // child to ancestor) are sorted first, stably, so repeats still sum in their order.
-        if !sorted, terms.count > 16 {
+        guard let end = try normal.get() else {
+            // Long expressions out of order (a position deep in the hierarchy, its origins listed
+            // child to ancestor) are sorted first, stably, so repeats still sum in their order.
             let ordered = terms.enumerated().sorted {
                 ($0.element.variable.index, $0.offset) < ($1.element.variable.index, $1.offset)
             }.map(\.element)
@@ -70,21 +86,6 @@ struct TermPool: Sendable {
                 try append(normalizing: ordered, constant: constant, variableCount: variableCount)
             }
         }
-        reserve(more: terms.count)
-        let start = count
-        let normal: Result<Int, SolverError> = variables.withUnsafeMutableBufferPointer { keys in
-            coefficients.withUnsafeMutableBufferPointer { values in
-                for (offset, term) in terms.enumerated() {
-                    keys[start + offset] = term.variable.index
-                    values[start + offset] = term.coefficient
-                }
-                // Most expressions are already normal: variables strictly ascending, no zero
-                // coefficient.
-                guard !plain else { return .success(start + terms.count) }
-                return Self.normalize(keys: keys, values: values, from: start, to: start + terms.count)
-            }
-        }
-        let end = try normal.get()
         count = end
         return start..<end
     }
