@@ -781,61 +781,73 @@ public struct Solver: Sendable {
         let mask = (1 << bits) - 1
         var slots = [Int](repeating: -1, count: 1 << bits)
         var slotHash = [UInt64](repeating: 0, count: 1 << bits)
-        for host in hosts {
-            let hash = expressionHash(host)
-            var slot = Int(truncatingIfNeeded: (hash &* Self.foldSeed.multiplier) >> UInt64(64 - bits))
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = host
-            slotHash[slot] = hash
-        }
-        for handle in candidates {
-            let hash = expressionHash(handle)
-            var slot = Int(truncatingIfNeeded: (hash &* Self.foldSeed.multiplier) >> UInt64(64 - bits))
-            while slots[slot] >= 0 {
-                let host = slots[slot]
-                slot = (slot + 1) & mask
-                guard slotHash[(slot - 1) & mask] == hash else { continue }
-                let scale = leadingSign(handle) * leadingSign(host)
-                guard isScaled(handle, host, by: scale) else { continue }
-                // The bound's expression is m·F, F ≥ 0 the host's expression oriented as `≥`.
-                let m = scale * (records[host].relation == .greaterThanOrEqual ? 1 : -1)
-                let relation = records[handle].relation
-                let costs = relation == .equal || (relation == .lessThanOrEqual) == (m > 0)
-                folds[handle] = 2 * host + (costs ? 1 : 0)
-                break
+        let seed = Self.foldSeed
+        // The expressions are read through the pool's buffers.
+        terms.variables.withUnsafeBufferPointer { variables in
+            terms.coefficients.withUnsafeBufferPointer { coefficients in
+                for host in hosts {
+                    let hash = expressionHash(host, seed.start, variables, coefficients)
+                    var slot = Int(truncatingIfNeeded: (hash &* seed.multiplier) >> UInt64(64 - bits))
+                    while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                    slots[slot] = host
+                    slotHash[slot] = hash
+                }
+                for handle in candidates {
+                    let hash = expressionHash(handle, seed.start, variables, coefficients)
+                    var slot = Int(truncatingIfNeeded: (hash &* seed.multiplier) >> UInt64(64 - bits))
+                    while slots[slot] >= 0 {
+                        let host = slots[slot]
+                        slot = (slot + 1) & mask
+                        guard slotHash[(slot - 1) & mask] == hash else { continue }
+                        let scale = leadingSign(handle, coefficients) * leadingSign(host, coefficients)
+                        guard isScaled(handle, host, by: scale, variables, coefficients) else { continue }
+                        // The bound's expression is m·F, F ≥ 0 the host's expression oriented as `≥`.
+                        let m = scale * (records[host].relation == .greaterThanOrEqual ? 1 : -1)
+                        let relation = records[handle].relation
+                        let costs = relation == .equal || (relation == .lessThanOrEqual) == (m > 0)
+                        folds[handle] = 2 * host + (costs ? 1 : 0)
+                        break
+                    }
+                }
             }
         }
         return folds
     }
 
-    /// The sign of the first coefficient of `handle`'s expression (1 when it has none).
-    private func leadingSign(_ handle: Int) -> Double {
+    /// The sign of the first coefficient of `handle`'s expression (1 when it has none), read
+    /// through the pool's coefficients.
+    private func leadingSign(_ handle: Int, _ coefficients: UnsafeBufferPointer<Double>) -> Double {
         let range = records[handle].terms
-        return range.isEmpty || terms.coefficients[range.lowerBound] > 0 ? 1 : -1
+        return range.isEmpty || coefficients[range.lowerBound] > 0 ? 1 : -1
     }
 
     /// Drawn once per process for `slackFolds`: the start of every hash, and the odd multiplier
     /// that picks its slot.
     private static let foldSeed = (start: UInt64.random(in: 0...UInt64.max), multiplier: UInt64.random(in: 0...UInt64.max) | 1)
 
-    /// A hash of `handle`'s expression scaled to a positive first coefficient: equal for
-    /// expressions that are equal or opposite.
-    private func expressionHash(_ handle: Int) -> UInt64 {
-        let sign = leadingSign(handle)
-        var hash = (Self.foldSeed.start ^ (sign * records[handle].constant + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
+    /// A hash of `handle`'s expression scaled to a positive first coefficient, from `start` (the
+    /// seed's): equal for expressions that are equal or opposite. Read through the pool's buffers.
+    private func expressionHash(
+        _ handle: Int, _ start: UInt64, _ variables: UnsafeBufferPointer<Int>, _ coefficients: UnsafeBufferPointer<Double>
+    ) -> UInt64 {
+        let sign = leadingSign(handle, coefficients)
+        var hash = (start ^ (sign * records[handle].constant + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
         for i in records[handle].terms {
-            hash = (hash ^ UInt64(truncatingIfNeeded: terms.variables[i])) &* 0xBF58_476D_1CE4_E5B9
-            hash = (hash ^ (sign * terms.coefficients[i]).bitPattern) &* 0x94D0_49BB_1331_11EB
+            hash = (hash ^ UInt64(truncatingIfNeeded: variables[i])) &* 0xBF58_476D_1CE4_E5B9
+            hash = (hash ^ (sign * coefficients[i]).bitPattern) &* 0x94D0_49BB_1331_11EB
         }
         return hash ^ (hash >> 31)
     }
 
-    /// Whether `a`'s expression is `b`'s times `scale` (±1), term for term.
-    private func isScaled(_ a: Int, _ b: Int, by scale: Double) -> Bool {
+    /// Whether `a`'s expression is `b`'s times `scale` (±1), term for term. Read through the
+    /// pool's buffers.
+    private func isScaled(
+        _ a: Int, _ b: Int, by scale: Double, _ variables: UnsafeBufferPointer<Int>, _ coefficients: UnsafeBufferPointer<Double>
+    ) -> Bool {
         let ra = records[a].terms, rb = records[b].terms
         guard ra.count == rb.count, records[a].constant == scale * records[b].constant else { return false }
         return zip(ra, rb).allSatisfy { i, j in
-            terms.variables[i] == terms.variables[j] && terms.coefficients[i] == scale * terms.coefficients[j]
+            variables[i] == variables[j] && coefficients[i] == scale * coefficients[j]
         }
     }
 
