@@ -5,17 +5,28 @@
 /// allocation of its own behind, copying a record retains nothing, tearing the solver down
 /// frees two blocks, and the terms of constraints added together sit together in memory.
 /// Ranges are never reused: a removed constraint's terms stay where they are.
+///
+/// The arrays are longer than the terms stored: the rest is room, grown geometrically and
+/// written through the storage's buffers, so that an expression is stored with one check for
+/// sharing per array, not one per term and array.
 struct TermPool: Sendable {
-    /// Variable indices; ascending within each expression.
+    /// Variable indices; ascending within each expression. Only the first `count` are terms.
     private(set) var variables: [Int] = []
     private(set) var coefficients: [Double] = []
 
     /// Terms stored so far; the next expression starts here.
-    var count: Int { variables.count }
+    private(set) var count = 0
 
     mutating func reserveCapacity(_ terms: Int) {
-        variables.reserveCapacity(terms)
-        coefficients.reserveCapacity(terms)
+        reserve(more: terms - count)
+    }
+
+    /// Makes the arrays hold `more` terms beyond `count`.
+    private mutating func reserve(more: Int) {
+        guard count + more > variables.count else { return }
+        let grown = max(count + more, 2 * variables.count) - variables.count
+        variables.append(contentsOf: repeatElement(0, count: grown))
+        coefficients.append(contentsOf: repeatElement(0, count: grown))
     }
 
     /// The expression of `terms` (a range this pool returned) with `constant`. The slices share
@@ -34,24 +45,40 @@ struct TermPool: Sendable {
         guard constant.isFinite else {
             throw .invalidValue("constant \(constant) is not finite")
         }
-        var sorted = true
-        var plain = true
-        for i in terms.indices {
-            guard terms[i].coefficient.isFinite else {
-                throw .invalidValue("coefficient \(terms[i].coefficient) of variable \(terms[i].variable.index) is not finite")
-            }
-            guard terms[i].variable.index >= 0, terms[i].variable.index < variableCount else {
-                throw .invalidValue("variable \(terms[i].variable.index) was not made by this solver")
-            }
-            if terms[i].coefficient == 0 { plain = false }
-            if i > 0, terms[i].variable.index <= terms[i - 1].variable.index {
-                plain = false
-                if terms[i].variable.index < terms[i - 1].variable.index { sorted = false }
+        reserve(more: terms.count)
+        let start = count
+        // Checked as they are copied, in one pass: a rejected expression leaves `count` as it
+        // was, and what it copied is room again. nil: long and out of order (see below).
+        let normal: Result<Int?, SolverError> = variables.withUnsafeMutableBufferPointer { keys in
+            coefficients.withUnsafeMutableBufferPointer { values in
+                var sorted = true
+                var plain = true
+                for i in terms.indices {
+                    let (variable, coefficient) = (terms[i].variable.index, terms[i].coefficient)
+                    guard coefficient.isFinite else {
+                        return .failure(.invalidValue("coefficient \(coefficient) of variable \(variable) is not finite"))
+                    }
+                    guard variable >= 0, variable < variableCount else {
+                        return .failure(.invalidValue("variable \(variable) was not made by this solver"))
+                    }
+                    if coefficient == 0 { plain = false }
+                    if i > 0, variable <= keys[start + i - 1] {
+                        plain = false
+                        if variable < keys[start + i - 1] { sorted = false }
+                    }
+                    keys[start + i] = variable
+                    values[start + i] = coefficient
+                }
+                if !sorted, terms.count > 16 { return .success(nil) }
+                // Most expressions are already normal: variables strictly ascending, no zero
+                // coefficient.
+                guard !plain else { return .success(start + terms.count) }
+                return Self.normalize(keys: keys, values: values, from: start, to: start + terms.count).map { $0 }
             }
         }
-        // Long expressions out of order (a position deep in the hierarchy, its origins listed
-        // child to ancestor) are sorted first, stably, so repeats still sum in their order.
-        if !sorted, terms.count > 16 {
+        guard let end = try normal.get() else {
+            // Long expressions out of order (a position deep in the hierarchy, its origins listed
+            // child to ancestor) are sorted first, stably, so repeats still sum in their order.
             let ordered = terms.enumerated().sorted {
                 ($0.element.variable.index, $0.offset) < ($1.element.variable.index, $1.offset)
             }.map(\.element)
@@ -59,37 +86,19 @@ struct TermPool: Sendable {
                 try append(normalizing: ordered, constant: constant, variableCount: variableCount)
             }
         }
-        let start = count
-        for term in terms {
-            variables.append(term.variable.index)
-            coefficients.append(term.coefficient)
-        }
-        // Most expressions are already normal: variables strictly ascending, no zero coefficient.
-        guard !plain else { return start..<count }
-        let normal: Result<Int, SolverError> = variables.withUnsafeMutableBufferPointer { keys in
-            coefficients.withUnsafeMutableBufferPointer { values in
-                Self.normalize(keys: keys, values: values, from: start)
-            }
-        }
-        switch normal {
-        case .success(let end):
-            removeLast(from: end)
-            return start..<end
-        case .failure(let error):
-            removeLast(from: start)
-            throw error
-        }
+        count = end
+        return start..<end
     }
 
-    /// Normalises the terms from `start` on, in place, taking them in order: each is inserted
+    /// Normalises the terms in `start..<stop`, in place, taking them in order: each is inserted
     /// from the end into the normal terms before it (expressions are short and nearly sorted),
     /// or summed into the one of its variable; then the zero ones are dropped. Returns where the
     /// normal terms end.
     private static func normalize(
-        keys: UnsafeMutableBufferPointer<Int>, values: UnsafeMutableBufferPointer<Double>, from start: Int
+        keys: UnsafeMutableBufferPointer<Int>, values: UnsafeMutableBufferPointer<Double>, from start: Int, to stop: Int
     ) -> Result<Int, SolverError> {
         var end = start
-        for next in start..<keys.count {
+        for next in start..<stop {
             let (variable, coefficient) = (keys[next], values[next])
             var at = end
             while at > start && keys[at - 1] > variable { at -= 1 }
@@ -134,15 +143,16 @@ struct TermPool: Sendable {
 
     /// Appends the one-term expression `coefficient · variable`.
     mutating func append(_ coefficient: Double, _ variable: Int) -> Range<Int> {
-        variables.append(variable)
-        coefficients.append(coefficient)
+        reserve(more: 1)
+        variables[count] = variable
+        coefficients[count] = coefficient
+        count += 1
         return count - 1..<count
     }
 
     /// Drops the terms from `start` on: the last expressions appended, when their constraint did
     /// not get in.
     mutating func removeLast(from start: Int) {
-        variables.removeLast(variables.count - start)
-        coefficients.removeLast(coefficients.count - start)
+        count = start
     }
 }

@@ -8,6 +8,10 @@ extension TermPool {
             try append(normalizing: terms, constant: expression.constant, variableCount: variableCount)
         }
     }
+
+    /// The terms stored: the arrays' first `count` entries (the rest is room).
+    var storedVariables: [Int] { Array(variables[..<count]) }
+    var storedCoefficients: [Double] { Array(coefficients[..<count]) }
 }
 
 /// `TermPool`: every record's terms in one store. Values worked by hand.
@@ -22,8 +26,8 @@ extension TermPool {
             normalizing: LinearExpression([Term(z, 1), Term(y, 4), Term(z, -1), Term(y, -2)]), variableCount: 3)
         #expect(first == 0..<2)
         #expect(second == 2..<3)
-        #expect(pool.variables == [0, 1, 1])
-        #expect(pool.coefficients == [1, 2, 2])
+        #expect(pool.storedVariables == [0, 1, 1])
+        #expect(pool.storedCoefficients == [1, 2, 2])
         let expression = pool.expression(first, constant: -5)
         #expect(Array(expression.variables) == [0, 1])
         #expect(expression.constant == -5 && expression.magnitude == 5)
@@ -55,8 +59,8 @@ extension TermPool {
         #expect(throws: SolverError.self) {
             try pool.append(normalizing: LinearExpression([Term(Variable(index: 3), 1)]), variableCount: 3)
         }
-        #expect(pool.variables == [0])
-        #expect(pool.coefficients == [1])
+        #expect(pool.storedVariables == [0])
+        #expect(pool.storedCoefficients == [1])
         pool.removeLast(from: 0)
         #expect(pool.count == 0)
     }
@@ -68,8 +72,8 @@ extension TermPool {
         let terms = (0..<20).reversed().map { Term(Variable(index: $0), Double($0) + 1) } + [Term(Variable(index: 19), -16.5)]
         let range = try pool.append(normalizing: LinearExpression(terms, constant: 1), variableCount: 20)
         #expect(range == 0..<20)
-        #expect(pool.variables == Array(0..<20))
-        #expect(pool.coefficients == (0..<19).map { Double($0) + 1 } + [3.5])
+        #expect(pool.storedVariables == Array(0..<20))
+        #expect(pool.storedCoefficients == (0..<19).map { Double($0) + 1 } + [3.5])
     }
 
     /// Constraints added from storage of the caller's own (as a layout's constraint list keeps
