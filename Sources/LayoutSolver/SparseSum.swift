@@ -117,29 +117,36 @@ struct SparseSum: Sendable {
     }
 
     /// Hands `emit` each term that does not cancel, keys ascending, and empties the sum. The
-    /// terms are sorted in place (keys are distinct), and not at all when they came in order;
-    /// all of it through the storage's buffers.
+    /// terms that cancel are dropped first and only the rest are sorted (in place: keys are
+    /// distinct), not at all when they came in order; all of it through the storage's buffers.
+    /// The rows summed to refresh a stale row share most of their symbols, which cancel: sorting
+    /// every term the sum had met was most of the sort.
     @inline(__always)
     private mutating func drainAscending(_ emit: (Int, Double) -> Void) {
         withBuffers { slot, terms, count in
             let n = count
             count = 0
+            var kept = 0
             var ascending = true
             var last = Int.min
-            for term in terms[..<n] where !Tolerance.cancels(term.coefficient, scale: term.scale) {
-                if term.key < last {
-                    ascending = false
-                    break
+            for i in 0..<n {
+                let term = terms[i]
+                guard !Tolerance.cancels(term.coefficient, scale: term.scale) else {
+                    slot[term.key] = -1
+                    continue
                 }
+                if term.key < last { ascending = false }
                 last = term.key
+                terms[kept] = term
+                kept += 1
             }
             if !ascending {
-                var first = UnsafeMutableBufferPointer(rebasing: terms[..<n])
+                var first = UnsafeMutableBufferPointer(rebasing: terms[..<kept])
                 first.sort { $0.key < $1.key }
             }
-            for term in terms[..<n] {
+            for term in terms[..<kept] {
                 slot[term.key] = -1
-                if !Tolerance.cancels(term.coefficient, scale: term.scale) { emit(term.key, term.coefficient) }
+                emit(term.key, term.coefficient)
             }
         }
     }
