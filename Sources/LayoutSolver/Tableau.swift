@@ -816,14 +816,14 @@ struct Tableau: Sendable {
     /// is up to date). With at most `mergedRefreshes` such symbols the row is merged with each of
     /// their rows in turn
     /// (linear, nothing to sort); with more, everything is summed in one pass through a
-    /// `SparseSum`, where a chain of merges over a long row would be quadratic.
+    /// `SparseSum`, where a chain of merges over a long row would be quadratic. The sum is
+    /// written back into the row's own storage, which grows only if the result outgrows it.
     private mutating func refreshed(_ row: consuming Row, outdated: Int) -> Row {
         guard outdated > Tableau.mergedRefreshes else { return mergingBasicRows(into: row) }
         var sum = refreshing
         refreshing = SparseSum()
-        var result = Row(constant: row.constant)
-        result.magnitude = row.magnitude
-        for term in row.terms {
+        var result = row
+        for term in result.terms {
             let basic = basicRow[term.symbol]
             guard basic >= 0 else {
                 sum.add(term.symbol, term.coefficient)
@@ -860,8 +860,18 @@ struct Tableau: Sendable {
                 scratch = Row()
                 result.merge(result.terms[position].coefficient, definition, skipping: symbol, into: &merged,
                              added: { _ in }, dropped: { _ in })
-                scratch = result
-                result = merged
+                if merged.terms.count <= result.terms.capacity {
+                    // Copied back into the row's storage: the spare keeps its size, where
+                    // taking the row's (short) storage in exchange had the next merge grow it.
+                    result.terms.removeAll(keepingCapacity: true)
+                    result.terms.append(contentsOf: merged.terms)
+                    result.constant = merged.constant
+                    result.magnitude = merged.magnitude
+                    scratch = merged
+                } else {
+                    scratch = result
+                    result = merged
+                }
             }
             // The row holds only parametric symbols below `symbol`'s place as before.
             position = result.position(of: symbol)
