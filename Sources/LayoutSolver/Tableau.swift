@@ -64,8 +64,9 @@ struct Tableau: Sendable {
     private var basicChanges = 0
     /// Scratch for `refreshed(_:)`.
     private var refreshing = SparseSum()
-    /// Scratch for `refreshRow(_:)`: the stale rows waiting for their dependencies.
-    private var refreshStack: [Int] = []
+    /// Scratch for `refreshRow(_:)`: the stale rows waiting for their dependencies, each with
+    /// its count of basic symbols once it has been scanned (-1 before).
+    private var refreshStack: [(row: Int, outdated: Int)] = []
     /// Scratch for `insert` building a long row.
     private var building = SparseSum()
     /// A new row whose substituted rows hold more terms than this is summed in `building`
@@ -773,39 +774,54 @@ struct Tableau: Sendable {
     /// refreshed since the last change of `basicChanges` is up to date and is passed by, so a
     /// row read many times between pivots is scanned once. Within a batch the row stays
     /// marked stale: substitutions still pass it by, and a later read refreshes it again.
+    ///
+    /// Each row is scanned once: one that waits for others keeps its count of basic symbols on
+    /// the stack (refreshing them makes no symbol basic), where it was scanned again after them.
     private mutating func refreshRow(_ start: Int) {
+        guard rowStates[start].refreshedAt != basicChanges else { return }
         var stack = refreshStack
         refreshStack = []
-        defer {
-            stack.removeAll(keepingCapacity: true)
-            refreshStack = stack
-        }
-        stack.append(start)
-        while let top = stack.last {
+        // The loop ends with the stack empty: its storage goes back as it is.
+        defer { refreshStack = stack }
+        stack.append((start, -1))
+        while let (top, scanned) = stack.last {
             if rowStates[top].refreshedAt == basicChanges {
                 stack.removeLast()
                 continue
             }
-            let depth = stack.count
-            var outdated = 0
-            // Through the buffers of the row's terms and of `basicRow`: no bounds check at each
-            // term of a row that may hold thousands.
-            rows[top].terms.withUnsafeBufferPointer { terms in
-                basicRow.withUnsafeBufferPointer { basicRow in
-                    for term in terms {
-                        let row = basicRow[term.symbol]
-                        guard row >= 0 else { continue }
-                        outdated += 1
-                        if rowStates[row].isStale, rowStates[row].refreshedAt != basicChanges, !stack.contains(row) { stack.append(row) }
+            // Taken out of the table while it is scanned and refreshed: read in place, its terms
+            // were retained and released around the scan; the merges own its storage.
+            var row = takeRow(top)
+            var outdated = scanned
+            if outdated < 0 {
+                let depth = stack.count
+                outdated = 0
+                // Through the buffers of the row's terms and of `basicRow`: no bounds check at
+                // each term of a row that may hold thousands.
+                row.terms.withUnsafeBufferPointer { terms in
+                    basicRow.withUnsafeBufferPointer { basicRow in
+                        for term in terms {
+                            let index = basicRow[term.symbol]
+                            guard index >= 0 else { continue }
+                            outdated += 1
+                            if rowStates[index].isStale, rowStates[index].refreshedAt != basicChanges,
+                               !stack.contains(where: { $0.row == index }) {
+                                stack.append((index, -1))
+                            }
+                        }
                     }
                 }
+                if stack.count > depth {
+                    stack[depth - 1].outdated = outdated
+                    swap(&row, &rows[top])
+                    continue
+                }
             }
-            if stack.count > depth { continue }
             if outdated > 0 {
-                // Taken out of the table first: the merges then own its storage and reuse it.
-                let stale = takeRow(top)
-                rows[top] = refreshed(stale, outdated: outdated)
+                rows[top] = refreshed(consume row, outdated: outdated)
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
+            } else {
+                swap(&row, &rows[top])
             }
             rowStates[top].refreshedAt = basicChanges
             stack.removeLast()
