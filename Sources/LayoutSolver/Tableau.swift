@@ -554,10 +554,16 @@ struct Tableau: Sendable {
         var largest = 0.0
         var externals = 0
         var external = -1
-        for term in row.terms where kinds[term.symbol] == .external {
-            largest = max(largest, abs(term.coefficient))
-            externals += 1
-            external = term.symbol
+        // Through the buffers of the row's terms and of `kinds`: every term is read, and each
+        // read of `kinds` was bounds-checked.
+        row.terms.withUnsafeBufferPointer { terms in
+            kinds.withUnsafeBufferPointer { kinds in
+                for term in terms where kinds[term.symbol] == .external {
+                    largest = max(largest, abs(term.coefficient))
+                    externals += 1
+                    external = term.symbol
+                }
+            }
         }
         if externals == 1 { return external }
         if externals > 1 {
