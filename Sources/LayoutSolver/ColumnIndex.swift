@@ -97,9 +97,11 @@ struct ColumnIndex: Sendable {
     }
 
     /// Whether a column listing `listed` rows for a symbol that `held` rows hold has grown past
-    /// four times that (and 64 more): it is then worth compacting.
+    /// four times that (and 64 more): it is then worth compacting. A column of 64 entries or
+    /// fewer (almost every one) is told by its length alone, so the count (`held`) need not be
+    /// read back for it: it is checked for every term of every row stored.
     @inline(__always)
-    static func overflows(listed: Int, held: Int) -> Bool { listed > 4 * held + 64 }
+    static func overflows(listed: Int, held: Int) -> Bool { listed > 64 && listed > 4 * held + 64 }
 
     /// Lists `row` at the end of `symbol`'s column in a freed entry, else a spare one (there is
     /// room: `makeRoom`), and returns how many entries the column now lists.

@@ -32,10 +32,11 @@ struct Row: Sendable {
     /// cancelled): such a row is copied into storage of its own size before it is kept.
     var isOversized: Bool { terms.capacity > 2 * terms.count + 32 }
 
-    /// The position of `symbol` in `terms`, or where it would be inserted.
+    /// The position of `symbol` in `terms`, or where it would be inserted; `from` is a position
+    /// known to be at or before it.
     @inline(__always)
-    func position(of symbol: Int) -> Int {
-        var low = 0
+    func position(of symbol: Int, from start: Int = 0) -> Int {
+        var low = start
         var high = terms.count
         while low < high {
             let mid = (low + high) &>> 1
@@ -133,15 +134,17 @@ struct Row: Sendable {
 
     /// `self += factor · other` term by term (binary search, in place, no allocation): cheaper
     /// than a merge when `other` is short. Reports appearing and vanishing symbols like `merge`.
+    /// `other`'s symbols ascend, so each is searched for only past the place of the one before.
     mutating func addInPlace(
         _ factor: Double, _ other: Row, added: (Int) -> Void, dropped: (Int) -> Void
     ) {
         constant += factor * other.constant
         magnitude = max(magnitude, abs(factor) * other.magnitude, abs(constant))
+        var i = 0
         for term in other.terms {
             let symbol = term.symbol
             let addend = factor * term.coefficient
-            let i = position(of: symbol)
+            i = position(of: symbol, from: i)
             if i < terms.count && terms[i].symbol == symbol {
                 let sum = terms[i].coefficient + addend
                 if Tolerance.cancels(sum, scale: max(abs(terms[i].coefficient), abs(addend))) {

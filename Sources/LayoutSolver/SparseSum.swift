@@ -95,12 +95,11 @@ struct SparseSum: Sendable {
         return coefficient
     }
 
-    /// Writes the terms that do not cancel over `out` (its storage reused), symbols ascending;
-    /// the sum is empty afterwards.
+    /// Writes the terms that do not cancel over `out` (its storage reused, grown only if they do
+    /// not fit), symbols ascending; the sum is empty afterwards.
     mutating func drain(into out: inout [Row.Term]) {
         out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(count)
-        drainAscending { out.append(Row.Term(symbol: $0, coefficient: $1)) }
+        drainAscending { out.reserveCapacity($0) } _: { out.append(Row.Term(symbol: $0, coefficient: $1)) }
     }
 
     /// Writes the terms that do not cancel over `outKeys` and `outCoefficients` (their storage
@@ -108,38 +107,48 @@ struct SparseSum: Sendable {
     mutating func drain(into outKeys: inout [Int], _ outCoefficients: inout [Double]) {
         outKeys.removeAll(keepingCapacity: true)
         outCoefficients.removeAll(keepingCapacity: true)
-        outKeys.reserveCapacity(count)
-        outCoefficients.reserveCapacity(count)
         drainAscending {
+            outKeys.reserveCapacity($0)
+            outCoefficients.reserveCapacity($0)
+        } _: {
             outKeys.append($0)
             outCoefficients.append($1)
         }
     }
 
     /// Hands `emit` each term that does not cancel, keys ascending, and empties the sum. The
-    /// terms are sorted in place (keys are distinct), and not at all when they came in order;
-    /// all of it through the storage's buffers.
+    /// terms that cancel are dropped first and only the rest are sorted (in place: keys are
+    /// distinct), not at all when they came in order; all of it through the storage's buffers.
+    /// The rows summed to refresh a stale row share most of their symbols, which cancel: sorting
+    /// every term the sum had met was most of the sort. `reserve` is told how many terms
+    /// `emit` will be handed, before the first.
     @inline(__always)
-    private mutating func drainAscending(_ emit: (Int, Double) -> Void) {
+    private mutating func drainAscending(_ reserve: (Int) -> Void, _ emit: (Int, Double) -> Void) {
         withBuffers { slot, terms, count in
             let n = count
             count = 0
+            var kept = 0
             var ascending = true
             var last = Int.min
-            for term in terms[..<n] where !Tolerance.cancels(term.coefficient, scale: term.scale) {
-                if term.key < last {
-                    ascending = false
-                    break
+            for i in 0..<n {
+                let term = terms[i]
+                guard !Tolerance.cancels(term.coefficient, scale: term.scale) else {
+                    slot[term.key] = -1
+                    continue
                 }
+                if term.key < last { ascending = false }
                 last = term.key
+                terms[kept] = term
+                kept += 1
             }
             if !ascending {
-                var first = UnsafeMutableBufferPointer(rebasing: terms[..<n])
+                var first = UnsafeMutableBufferPointer(rebasing: terms[..<kept])
                 first.sort { $0.key < $1.key }
             }
-            for term in terms[..<n] {
+            reserve(kept)
+            for term in terms[..<kept] {
                 slot[term.key] = -1
-                if !Tolerance.cancels(term.coefficient, scale: term.scale) { emit(term.key, term.coefficient) }
+                emit(term.key, term.coefficient)
             }
         }
     }

@@ -64,8 +64,9 @@ struct Tableau: Sendable {
     private var basicChanges = 0
     /// Scratch for `refreshed(_:)`.
     private var refreshing = SparseSum()
-    /// Scratch for `refreshRow(_:)`: the stale rows waiting for their dependencies.
-    private var refreshStack: [Int] = []
+    /// Scratch for `refreshRow(_:)`: the stale rows waiting for their dependencies, each with
+    /// its count of basic symbols once it has been scanned (-1 before).
+    private var refreshStack: [(row: Int, outdated: Int)] = []
     /// Scratch for `insert` building a long row.
     private var building = SparseSum()
     /// A new row whose substituted rows hold more terms than this is summed in `building`
@@ -330,10 +331,12 @@ struct Tableau: Sendable {
 
     /// Whether `definition` is substituted into `target` term by term, in place (each term an
     /// insertion: cheap when the definition is short, or short beside the target), rather than
-    /// merged into the spare row (linear in both, but a row to write).
+    /// merged into the spare row (linear in both, but a row to write). Up to 8 terms: each
+    /// term's search starts past the one before (`Row.addInPlace`), and the stale rows refreshed
+    /// at 10,000 views (7 terms on average) took definitions of 5 to 8 terms cheaper so.
     @inline(__always)
     private static func goesInPlace(_ definition: Row, into target: Row) -> Bool {
-        definition.terms.count <= 4 || definition.terms.count * 8 <= target.terms.count
+        definition.terms.count <= 8 || definition.terms.count * 8 <= target.terms.count
     }
 
     private mutating func noteIfInfeasible(_ index: Int) {
@@ -551,10 +554,16 @@ struct Tableau: Sendable {
         var largest = 0.0
         var externals = 0
         var external = -1
-        for term in row.terms where kinds[term.symbol] == .external {
-            largest = max(largest, abs(term.coefficient))
-            externals += 1
-            external = term.symbol
+        // Through the buffers of the row's terms and of `kinds`: every term is read, and each
+        // read of `kinds` was bounds-checked.
+        row.terms.withUnsafeBufferPointer { terms in
+            kinds.withUnsafeBufferPointer { kinds in
+                for term in terms where kinds[term.symbol] == .external {
+                    largest = max(largest, abs(term.coefficient))
+                    externals += 1
+                    external = term.symbol
+                }
+            }
         }
         if externals == 1 { return external }
         if externals > 1 {
@@ -773,39 +782,54 @@ struct Tableau: Sendable {
     /// refreshed since the last change of `basicChanges` is up to date and is passed by, so a
     /// row read many times between pivots is scanned once. Within a batch the row stays
     /// marked stale: substitutions still pass it by, and a later read refreshes it again.
+    ///
+    /// Each row is scanned once: one that waits for others keeps its count of basic symbols on
+    /// the stack (refreshing them makes no symbol basic), where it was scanned again after them.
     private mutating func refreshRow(_ start: Int) {
+        guard rowStates[start].refreshedAt != basicChanges else { return }
         var stack = refreshStack
         refreshStack = []
-        defer {
-            stack.removeAll(keepingCapacity: true)
-            refreshStack = stack
-        }
-        stack.append(start)
-        while let top = stack.last {
+        // The loop ends with the stack empty: its storage goes back as it is.
+        defer { refreshStack = stack }
+        stack.append((start, -1))
+        while let (top, scanned) = stack.last {
             if rowStates[top].refreshedAt == basicChanges {
                 stack.removeLast()
                 continue
             }
-            let depth = stack.count
-            var outdated = 0
-            // Through the buffers of the row's terms and of `basicRow`: no bounds check at each
-            // term of a row that may hold thousands.
-            rows[top].terms.withUnsafeBufferPointer { terms in
-                basicRow.withUnsafeBufferPointer { basicRow in
-                    for term in terms {
-                        let row = basicRow[term.symbol]
-                        guard row >= 0 else { continue }
-                        outdated += 1
-                        if rowStates[row].isStale, rowStates[row].refreshedAt != basicChanges, !stack.contains(row) { stack.append(row) }
+            // Taken out of the table while it is scanned and refreshed: read in place, its terms
+            // were retained and released around the scan; the merges own its storage.
+            var row = takeRow(top)
+            var outdated = scanned
+            if outdated < 0 {
+                let depth = stack.count
+                outdated = 0
+                // Through the buffers of the row's terms and of `basicRow`: no bounds check at
+                // each term of a row that may hold thousands.
+                row.terms.withUnsafeBufferPointer { terms in
+                    basicRow.withUnsafeBufferPointer { basicRow in
+                        for term in terms {
+                            let index = basicRow[term.symbol]
+                            guard index >= 0 else { continue }
+                            outdated += 1
+                            if rowStates[index].isStale, rowStates[index].refreshedAt != basicChanges,
+                               !stack.contains(where: { $0.row == index }) {
+                                stack.append((index, -1))
+                            }
+                        }
                     }
                 }
+                if stack.count > depth {
+                    stack[depth - 1].outdated = outdated
+                    swap(&row, &rows[top])
+                    continue
+                }
             }
-            if stack.count > depth { continue }
             if outdated > 0 {
-                // Taken out of the table first: the merges then own its storage and reuse it.
-                let stale = takeRow(top)
-                rows[top] = refreshed(stale, outdated: outdated)
+                rows[top] = refreshed(consume row, outdated: outdated)
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
+            } else {
+                swap(&row, &rows[top])
             }
             rowStates[top].refreshedAt = basicChanges
             stack.removeLast()
@@ -816,14 +840,14 @@ struct Tableau: Sendable {
     /// is up to date). With at most `mergedRefreshes` such symbols the row is merged with each of
     /// their rows in turn
     /// (linear, nothing to sort); with more, everything is summed in one pass through a
-    /// `SparseSum`, where a chain of merges over a long row would be quadratic.
+    /// `SparseSum`, where a chain of merges over a long row would be quadratic. The sum is
+    /// written back into the row's own storage, which grows only if the result outgrows it.
     private mutating func refreshed(_ row: consuming Row, outdated: Int) -> Row {
         guard outdated > Tableau.mergedRefreshes else { return mergingBasicRows(into: row) }
         var sum = refreshing
         refreshing = SparseSum()
-        var result = Row(constant: row.constant)
-        result.magnitude = row.magnitude
-        for term in row.terms {
+        var result = row
+        for term in result.terms {
             let basic = basicRow[term.symbol]
             guard basic >= 0 else {
                 sum.add(term.symbol, term.coefficient)
@@ -860,8 +884,18 @@ struct Tableau: Sendable {
                 scratch = Row()
                 result.merge(result.terms[position].coefficient, definition, skipping: symbol, into: &merged,
                              added: { _ in }, dropped: { _ in })
-                scratch = result
-                result = merged
+                if merged.terms.count <= result.terms.capacity {
+                    // Copied back into the row's storage: the spare keeps its size, where
+                    // taking the row's (short) storage in exchange had the next merge grow it.
+                    result.terms.removeAll(keepingCapacity: true)
+                    result.terms.append(contentsOf: merged.terms)
+                    result.constant = merged.constant
+                    result.magnitude = merged.magnitude
+                    scratch = merged
+                } else {
+                    scratch = result
+                    result = merged
+                }
             }
             // The row holds only parametric symbols below `symbol`'s place as before.
             position = result.position(of: symbol)
