@@ -161,19 +161,23 @@ private final class Storage: @unchecked Sendable {
 
     @inline(never)
     private func growConstraints() {
-        let grown = UnsafeMutablePointer<CompiledConstraint>.allocate(capacity: 2 * capacity)
-        grown.moveInitialize(from: constraints, count: count)
-        constraints.deallocate()
-        constraints = grown
+        constraints = Self.moved(constraints, count: count, toCapacity: 2 * capacity)
         capacity *= 2
     }
 
     @inline(never)
     private func growTerms() {
-        let grown = UnsafeMutablePointer<Term>.allocate(capacity: 2 * termCapacity)
-        grown.moveInitialize(from: terms, count: termCount)
-        terms.deallocate()
-        terms = grown
+        terms = Self.moved(terms, count: termCount, toCapacity: 2 * termCapacity)
         termCapacity *= 2
+    }
+
+    /// `buffer`'s `count` elements moved into new storage of `capacity`; `buffer` is freed.
+    private static func moved<Element>(
+        _ buffer: UnsafeMutablePointer<Element>, count: Int, toCapacity capacity: Int
+    ) -> UnsafeMutablePointer<Element> {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        grown.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        return grown
     }
 }
