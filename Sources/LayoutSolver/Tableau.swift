@@ -310,7 +310,11 @@ struct Tableau: Sendable {
                     factor, definition, skipping: symbol, into: &merged,
                     added: { noteAdded($0, index) },
                     dropped: { if $0 != symbol { occurrences[$0] -= 1 } })
-                if merged.isOversized {
+                if merged.terms.count <= target.terms.capacity {
+                    target.copy(merged)
+                    rows[index] = target
+                    scratch = merged
+                } else if merged.isOversized {
                     // The spare grew on a long row: keep it for the next long merge and give
                     // this row storage of its own size, or every row would end up that large.
                     rows[index] = Row(fitting: merged)
@@ -885,12 +889,7 @@ struct Tableau: Sendable {
                 result.merge(result.terms[position].coefficient, definition, skipping: symbol, into: &merged,
                              added: { _ in }, dropped: { _ in })
                 if merged.terms.count <= result.terms.capacity {
-                    // Copied back into the row's storage: the spare keeps its size, where
-                    // taking the row's (short) storage in exchange had the next merge grow it.
-                    result.terms.removeAll(keepingCapacity: true)
-                    result.terms.append(contentsOf: merged.terms)
-                    result.constant = merged.constant
-                    result.magnitude = merged.magnitude
+                    result.copy(merged)
                     scratch = merged
                 } else {
                     scratch = result
