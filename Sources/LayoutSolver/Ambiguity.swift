@@ -17,12 +17,15 @@ extension Solver {
     /// The variables not uniquely determined by the optimum, ascending. Valid after `solve()`.
     public func ambiguousVariables() -> [Variable] {
         let t = tableau
-        var weight = [Double](repeating: 0, count: t.symbolCount)
+        // Made at the first free direction, or once past the guard below: a well-posed layout
+        // has none, and stops there without it.
+        var weight: [Double] = []
         var freeDirections = 0
         for symbol in 0..<t.symbolCount where t.basicRow[symbol] < 0 {
             let kind = t.kinds[symbol]
             guard kind == .external || kind.canEnter, t.objective.sign(of: symbol) == 0 else { continue }
             guard t.canMove(symbol, by: 1) || (kind == .external && t.canMove(symbol, by: -1)) else { continue }
+            if weight.isEmpty { weight = [Double](repeating: 0, count: t.symbolCount) }
             weight[symbol] = Self.directionWeight(symbol)
             freeDirections += 1
         }
@@ -31,6 +34,7 @@ extension Solver {
         guard freeDirections > 0 || (0..<variableCount).contains(where: { variable in
             (variable >= t.variableSymbol.count || t.variableSymbol[variable] < 0) && definedBy[variable] < 0
         }) else { return [] }
+        if weight.isEmpty { weight = [Double](repeating: 0, count: t.symbolCount) }
         // The rate of change of each variable, and the magnitude of what was summed into it.
         var rate = [Double](repeating: 0, count: variableCount)
         var magnitude = [Double](repeating: 0, count: variableCount)
