@@ -460,7 +460,8 @@ struct Objective: Sendable {
         let moving = heap[start]
         var child = start
         while child > 0 {
-            let parent = (child - 1) / 2
+            // Positions are below the heap's count: no overflow to check.
+            let parent = (child &- 1) &>> 1
             guard isBetter(moving, than: heap[parent]) else { break }
             Self.place(heap[parent], at: child, heap, symbols)
             child = parent
@@ -486,9 +487,10 @@ struct Objective: Sendable {
     /// The better of the children of the entry at `parent`, nil for a leaf.
     @inline(__always)
     private func betterChild(of parent: Int, in heap: UnsafeMutableBufferPointer<Candidate>) -> Int? {
-        let left = 2 * parent + 1
+        // Positions are below the heap's count: no overflow to check.
+        let left = 2 &* parent &+ 1
         guard left < heap.count else { return nil }
-        let right = left + 1
+        let right = left &+ 1
         return right < heap.count && isBetter(heap[right], than: heap[left]) ? right : left
     }
 
