@@ -61,7 +61,7 @@ extension Solver {
         }
         for handle in definitions {
             let record = records[handle]
-            guard case .definition(let subject) = record.placement else { continue }
+            guard case .definition(let subject, _) = record.placement else { continue }
             let expression = terms.expression(record.terms, constant: record.constant)
             guard let own = expression.variables.firstIndex(of: subject) else { continue }
             let scale = 1 / abs(expression.coefficients[own])

@@ -48,7 +48,8 @@ public enum SolverError: Error, Hashable, Sendable {
 public struct Solver: Sendable {
     enum Placement: Sendable {
         case tableau(ConstraintTag)
-        case definition(subject: Int)
+        /// `own`: the pool index of the subject's term, so that inlining need not look for it.
+        case definition(subject: Int, own: Int)
         /// One of a pair of optional bounds on one expression that share a row (see
         /// `placePending`); removing either rebuilds, and the other enters again on its own.
         case pair
@@ -224,7 +225,7 @@ public struct Solver: Sendable {
         let record = records[constraint.index]
         var inlined = false
         switch record.placement {
-        case .definition(let subject):
+        case .definition(let subject, _):
             definedBy[subject] = -1
             // Other constraints may have been placed with this definition inlined.
             if uses[subject] > 1 { inlined = true }
@@ -411,19 +412,20 @@ public struct Solver: Sendable {
     mutating func place(_ record: Record, handle: Int) throws(SolverError) -> Placement {
         if record.relation == .equal, record.priority >= 1000, record.editVariable < 0 {
             // Read from the pool by index: a definition needs no expression.
-            var subject = -1
+            var own = -1
             var best = 0.0
             for i in record.terms where uses[terms.variables[i]] == 0 {
                 let magnitude = abs(terms.coefficients[i])
                 if magnitude >= best {
-                    subject = terms.variables[i]
+                    own = i
                     best = magnitude
                 }
             }
-            if subject >= 0 {
+            if own >= 0 {
+                let subject = terms.variables[own]
                 definedBy[subject] = handle
                 definitions.append(handle)
-                return .definition(subject: subject)
+                return .definition(subject: subject, own: own)
             }
         }
         var inlined = terms.expression(record.terms, constant: record.constant)
@@ -464,7 +466,6 @@ public struct Solver: Sendable {
         /// Definitions to expand, ascending and distinct: the last is expanded next.
         var pending = inliningPending
         inliningPending = []
-        pending.removeAll(keepingCapacity: true)
         var constant = expression.constant
         var magnitude = expression.magnitude
         func accumulate(_ variable: Int, _ amount: Double) {
@@ -484,12 +485,11 @@ public struct Solver: Sendable {
         }
         for i in expression.variables.indices { accumulate(expression.variables[i], expression.coefficients[i]) }
         while let handle = pending.popLast() {
-            guard case .definition(let subject) = records[handle].placement, let factor = sum.take(subject) else { continue }
+            guard case .definition(let subject, let own) = records[handle].placement, let factor = sum.take(subject) else { continue }
             // Read from the pool by index: an expression of pool slices would be retained and
             // released for each definition expanded.
             let definition = records[handle].terms
             let definitionConstant = records[handle].constant
-            guard let own = definition.first(where: { terms.variables[$0] == subject }) else { continue }
             // subject = -(Σ others + constant) / own coefficient
             let scale = -factor / terms.coefficients[own]
             constant += scale * definitionConstant
@@ -580,7 +580,7 @@ public struct Solver: Sendable {
             terms.coefficients.withUnsafeBufferPointer { coefficients in
                 values.withUnsafeMutableBufferPointer { values in
                     for handle in definitions {
-                        guard case .definition(let subject) = records[handle].placement else { continue }
+                        guard case .definition(let subject, _) = records[handle].placement else { continue }
                         var sum = records[handle].constant
                         var own = 1.0
                         for i in records[handle].terms {
