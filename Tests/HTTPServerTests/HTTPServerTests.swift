@@ -35,9 +35,16 @@ struct TestHandler: HTTPHandler {
         case "/healthz", "/healthz-stack":
             return respond(to: request)
         case "/waiting":
-            // Holds the network thread for `body` milliseconds, then says whether connections wait.
-            usleep(UInt32(Int(String(decoding: request.body, as: UTF8.self)) ?? 0) * 1000)
-            return HTTPResponse(status: 200, headers: [("X-Waiting", String(thread.connectionsWaiting))])
+            // Holds the network thread until a connection waits to be accepted, for at most `body`
+            // milliseconds, and says whether one did; counted in `gate.entered` on arrival.
+            gate.entered.add(1, ordering: .relaxed)
+            let end = ContinuousClock.now + .milliseconds(Int(String(decoding: request.body, as: UTF8.self)) ?? 0)
+            var waiting = thread.connectionsWaiting
+            while !waiting && ContinuousClock.now < end {
+                usleep(5000)
+                waiting = thread.connectionsWaiting
+            }
+            return HTTPResponse(status: 200, headers: [("X-Waiting", String(waiting))])
         case "/small":
             // Answered here when the body is at most 4 bytes, else declined to a worker.
             guard request.body.count <= 4 else { return nil }
@@ -211,15 +218,19 @@ final class Background<T: Sendable>: Sendable {
     }
 
     @Test func networkThreadSeesConnectionsWaitingToBeAccepted() throws {
-        let server = makeServer(networkThreads: 1)
+        let gate = Gate()
+        let server = makeServer(networkThreads: 1, gate: gate)
         let port = try server.start()
         defer { server.stop() }
         #expect(try RawHTTP.request(port: port, method: "POST", path: "/waiting", body: Array("0".utf8)).header("X-Waiting") == "false")
 
-        // The one network thread is held for 500 ms; a client connecting meanwhile waits in the
-        // listening socket's backlog (the kernel completes its handshake) until it is accepted.
-        let held = Background { try? RawHTTP.request(port: port, method: "POST", path: "/waiting", body: Array("500".utf8), timeoutSeconds: 10) }
-        usleep(150_000)
+        // The one network thread is held in the handler (up to 10 s); a client connecting
+        // meanwhile waits in the listening socket's backlog (the kernel completes its handshake)
+        // until it is accepted. It connects only once the handler runs, so nothing else can
+        // accept it first, however slow the machine.
+        let held = Background { try? RawHTTP.request(port: port, method: "POST", path: "/waiting", body: Array("10000".utf8), timeoutSeconds: 20) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while gate.entered.load(ordering: .relaxed) < 2 && ContinuousClock.now < deadline { usleep(1000) }
         let waiting = try RawHTTPConnection(port: port)
         #expect(held.wait()??.header("X-Waiting") == "true")
         try waiting.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
