@@ -34,7 +34,9 @@ public enum SolverError: Error, Hashable, Sendable {
 /// and `suggestValue` bring every row up to date first.
 ///
 /// Required equalities that introduce a variable found in no other constraint are kept out of
-/// the tableau as *definitions* (`v = …`, evaluated after solving). A later constraint that
+/// the tableau as *definitions* (`v = …`, evaluated after solving). Optional constraints waiting
+/// for the solve count: a caller that adds its preferences first keeps the variables they name
+/// out of the definitions, so a preference on one variable enters as a row of that variable. A later constraint that
 /// names a defined variable enters the tableau with the definition inlined, so chains of
 /// definitions never fill the tableau in; only an edit variable moves a definition into it.
 /// Removing a definition that was inlined rebuilds the tableau. Required equalities in the

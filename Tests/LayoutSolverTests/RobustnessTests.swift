@@ -246,6 +246,45 @@ import Testing
     /// The variable with index `i` (variables are dense and made in order).
     static func variable(_ i: Int, in s: Solver) -> Variable { Variable.at(i) }
 
+    /// The table cells' shape, in one column: 300 cells stacked, `y[k] == y[k-1] + h[k-1]`
+    /// from `y[0] == 0`, each height wanting 20 + (k mod 5)·4 (compression 750, hugging 250),
+    /// with the preferences added first, as `LayoutEngine` adds them. A variable a preference
+    /// names is not free for a definition, so each stacking equality defines a position, in
+    /// either order, and each preference pair stays a row of its own height. Added after the
+    /// equalities, the preferences leave the heights free to be defined (each the later
+    /// variable of its equality): listed last cell first, the equalities then defined every
+    /// height as a difference of positions, and the tableau held 89,106 terms instead of 1,196.
+    @Test func stackingEqualitiesDefinePositionsInEitherOrder() throws {
+        let count = 300
+        func want(_ k: Int) -> Double { Double(20 + k % 5 * 4) }
+        var statistics: [SolverStatistics] = []
+        for reversed in [false, true] {
+            var s = Solver()
+            let cells = (0..<count).map { _ in (y: s.makeVariable(), h: s.makeVariable()) }
+            for (k, cell) in cells.enumerated() {
+                try s.add(pin(cell.h, want(k)), .lessThanOrEqual, priority: 250)
+                try s.add(pin(cell.h, want(k)), .greaterThanOrEqual, priority: 750)
+            }
+            var stacking = [pin(cells[0].y, 0)]
+            for k in 1..<count { stacking.append(expr([(cells[k].y, 1), (cells[k - 1].y, -1), (cells[k - 1].h, -1)])) }
+            for expression in reversed ? stacking.reversed() : stacking { try s.add(expression, .equal) }
+            try s.solve()
+            var top = 0.0
+            for (k, cell) in cells.enumerated() {
+                #expect(abs(s.value(of: cell.y) - top) < 1e-6, "reversed \(reversed), cell \(k)")
+                #expect(abs(s.value(of: cell.h) - want(k)) < 1e-9, "reversed \(reversed), cell \(k)")
+                top += want(k)
+            }
+            statistics.append(s.statistics)
+        }
+        // Forward, every position is a definition and each preference pair one row of 3 terms.
+        #expect(statistics[0].definitions == count)
+        #expect(statistics[0].terms <= 3 * count)
+        // Reversed, one position stays in the tableau with the chain to the top in its row.
+        #expect(statistics[1].definitions == count - 1)
+        #expect(statistics[1].terms <= 5 * count)
+    }
+
     @Test func fittingRuleEntersAfterTheHigherLevelsAreOptimal() throws {
         // The soup's shape: row heights h_k >= 0 preferring 44 @999, stacked into a total that
         // the fitting-size rule wants at 0 @50. The 999 level is optimised before the fitting

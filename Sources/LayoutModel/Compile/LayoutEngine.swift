@@ -107,12 +107,17 @@ private struct Installation {
             for index in request.constraints.indices { try compiler.compile(index, of: request, into: &list) }
         }
         handles += repeatElement(nil, count: constraints.count - first)
-        // Only required constraints can conflict, and their order decides which one breaks;
-        // optional ones go in after them all: the optimum does not depend on their order, and the
-        // solver starts from a basis that already fits the required ones (much less work).
+        // Only required constraints can conflict, and their order decides which one breaks.
+        // Optional ones are handed over first. The solver keeps them until the solve and places
+        // them after every required one (the optimum does not depend on their order, and a basis
+        // that already fits the required ones is much less work). Added first, they keep the
+        // variables they name (a view's intrinsic size above all) from being defined by a
+        // required equality: each preference stays a row of its own variable, whatever order
+        // the request lists its constraints in. Added after, a table of cells listed last cell
+        // first took 340 ms at 10,000 views; it takes 28 (21 listed in order).
         let required = LayoutPriority.required.value
-        for index in first..<constraints.count where constraints[index].priority == required { try install(index) }
         for index in first..<constraints.count where constraints[index].priority != required { try install(index) }
+        for index in first..<constraints.count where constraints[index].priority == required { try install(index) }
         do { try self.solver.solve() } catch { throw problem(error) }
     }
 
