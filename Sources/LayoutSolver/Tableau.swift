@@ -789,6 +789,8 @@ struct Tableau: Sendable {
     ///
     /// Each row is scanned once: one that waits for others keeps its count of basic symbols on
     /// the stack (refreshing them makes no symbol basic), where it was scanned again after them.
+    /// The dependencies form no cycle (a row's basic symbol was basic before any row that
+    /// depends on it went stale), so the stack empties.
     private mutating func refreshRow(_ start: Int) {
         guard rowStates[start].refreshedAt != basicChanges else { return }
         var stack = refreshStack
@@ -816,8 +818,11 @@ struct Tableau: Sendable {
                             let index = basicRow[term.symbol]
                             guard index >= 0 else { continue }
                             outdated += 1
-                            if rowStates[index].isStale, rowStates[index].refreshedAt != basicChanges,
-                               !stack.contains(where: { $0.row == index }) {
+                            // Pushed even when it is further down the stack already (another
+                            // row's dependency too): an entry there is refreshed only after this
+                            // row, which would take its stale terms in. The lower entry is then
+                            // passed by as up to date.
+                            if rowStates[index].isStale, rowStates[index].refreshedAt != basicChanges {
                                 stack.append((index, -1))
                             }
                         }
