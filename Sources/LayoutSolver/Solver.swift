@@ -36,9 +36,10 @@ public enum SolverError: Error, Hashable, Sendable {
 /// Required equalities that introduce a variable found in no other constraint are kept out of
 /// the tableau as *definitions* (`v = …`, evaluated after solving). Optional constraints waiting
 /// for the solve count: a caller that adds its preferences first keeps the variables they name
-/// out of the definitions, so a preference on one variable enters as a row of that variable. A later constraint that
-/// names a defined variable enters the tableau with the definition inlined, so chains of
-/// definitions never fill the tableau in; only an edit variable moves a definition into it.
+/// out of the definitions, so a preference on one variable enters as a row of that variable.
+/// A later constraint that names a defined variable enters the tableau with the definition
+/// inlined, so chains of definitions never fill the tableau in; only an edit variable moves a
+/// definition into it.
 /// Removing a definition that was inlined rebuilds the tableau. Required equalities in the
 /// tableau have no marker symbol (so rows stay sparse); removing one rebuilds the tableau from
 /// the remaining constraints, without budget. Every other removal is incremental.

@@ -789,8 +789,9 @@ struct Tableau: Sendable {
     ///
     /// Each row is scanned once: one that waits for others keeps its count of basic symbols on
     /// the stack (refreshing them makes no symbol basic), where it was scanned again after them.
-    /// The dependencies form no cycle (a row's basic symbol was basic before any row that
-    /// depends on it went stale), so the stack empties.
+    /// The dependencies form no cycle: a row depends only on rows whose symbols became basic
+    /// after it was last brought up to date, and those rows were built without its own basic
+    /// symbol. So the stack empties.
     private mutating func refreshRow(_ start: Int) {
         guard rowStates[start].refreshedAt != basicChanges else { return }
         var stack = refreshStack
