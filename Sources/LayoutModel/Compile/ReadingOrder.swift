@@ -22,11 +22,10 @@ enum ReadingOrder {
     static func views(of request: LayoutRequest) -> [Int] {
         let tree = request.tree
         let count = tree.views.count
-        // Sibling edges `before → after`, grouped by `after` (counting sort): the views each
-        // view must follow.
-        // Fields read in place, the sides first: a copy of a whole constraint would count
-        // references to all its strings, and most constraints pair no start with an end.
-        var edges: [(before: Int, after: Int)] = []
+        // Sibling edges, each a view and one it must follow. Fields are read in place, the
+        // sides first: a copy of a whole constraint would count references to all its strings,
+        // and most constraints pair no start with an end.
+        var edges: [(key: Int, value: Int)] = []
         let constraints = request.constraints
         for index in constraints.indices {
             let sides = (constraints[index].firstAttribute.readingSide, constraints[index].secondAttribute.readingSide)
@@ -35,17 +34,10 @@ enum ReadingOrder {
                   let second = constraints[index].secondItem,
                   let b = viewIndex(second, hint: constraints[index].resolvedItems.second, in: tree),
                   a != b, tree.parentIndex[a] == tree.parentIndex[b] else { continue }
-            edges.append(sides.0 == .start ? (b, a) : (a, b))
+            // Keyed by the view that comes after: its group lists the views it follows.
+            edges.append(sides.0 == .start ? (key: a, value: b) : (key: b, value: a))
         }
-        var predecessorStart = [Int](repeating: 0, count: count + 1)
-        for edge in edges { predecessorStart[edge.after + 1] += 1 }
-        for view in 0..<count { predecessorStart[view + 1] += predecessorStart[view] }
-        var predecessors = [Int](repeating: 0, count: edges.count)
-        var filled = predecessorStart
-        for edge in edges {
-            predecessors[filled[edge.after]] = edge.before
-            filled[edge.after] += 1
-        }
+        let (predecessorStart, predecessors) = grouped(edges, keys: count)
 
         // Each view after the views it must follow (depth first along `predecessors`, a view
         // met again while open being a cycle, left to the request's order), else in request
@@ -73,17 +65,11 @@ enum ReadingOrder {
             }
         }
 
-        // Children grouped by parent (counting sort again), each group in the sequence's order;
-        // then the hierarchy depth first from the root.
-        var childStart = [Int](repeating: 0, count: count + 1)
-        for view in 0..<count where tree.parentIndex[view] >= 0 { childStart[tree.parentIndex[view] + 1] += 1 }
-        for view in 0..<count { childStart[view + 1] += childStart[view] }
-        var children = [Int](repeating: 0, count: childStart[count])
-        filled = childStart
-        for view in sequence where tree.parentIndex[view] >= 0 {
-            children[filled[tree.parentIndex[view]]] = view
-            filled[tree.parentIndex[view]] += 1
-        }
+        // Children grouped by parent, each group in the sequence's order; then the hierarchy
+        // depth first from the root.
+        let (childStart, children) = grouped(
+            sequence.compactMap { view in tree.parentIndex[view] >= 0 ? (key: tree.parentIndex[view], value: view) : nil },
+            keys: count)
         var order: [Int] = []
         order.reserveCapacity(count)
         var pending = [tree.rootIndex]
@@ -92,6 +78,21 @@ enum ReadingOrder {
             pending.append(contentsOf: children[childStart[view]..<childStart[view + 1]].reversed())
         }
         return order
+    }
+
+    /// The values grouped by key (a counting sort), each group in the pairs' order: key `k`'s
+    /// values are `values[start[k]..<start[k + 1]]`. Keys are in `0..<keys`.
+    private static func grouped(_ pairs: [(key: Int, value: Int)], keys: Int) -> (start: [Int], values: [Int]) {
+        var start = [Int](repeating: 0, count: keys + 1)
+        for pair in pairs { start[pair.key + 1] += 1 }
+        for key in 0..<keys { start[key + 1] += start[key] }
+        var values = [Int](repeating: 0, count: pairs.count)
+        var next = start
+        for pair in pairs {
+            values[next[pair.key]] = pair.value
+            next[pair.key] += 1
+        }
+        return (start, values)
     }
 
     /// The view an item id names, if it is a view (not an owned guide): the one at `hint`, where
