@@ -160,7 +160,7 @@ def main() -> int:
         notes.append("layout-bench was not run: neither `.build/release/layout-bench` nor `layout bench` was available (not written yet, or the build failed).")
     for p in ("layoutd", "layout-bench"):
         if os.path.exists(os.path.join(R, f"build-{p}.failed")):
-            notes.append(f"`swift build -c release --product {p}` failed (Benchmarks/out/build-{p}.log).")
+            notes.append(f"`swift build -c release --static-swift-stdlib --product {p}` failed (Benchmarks/out/build-{p}.log).")
 
     # ---- solve table
     L.append("## Build + solve per family")

@@ -29,7 +29,7 @@
 #                  about building: combine with --no-build to test other binaries)
 #
 # Steps: install what is missing (wrk, libmicrohttpd-dev, Benchmarks/.venv with kiwisolver) ->
-# generate the families (Benchmarks/out/, git-ignored) -> swift build -c release ->
+# generate the families (Benchmarks/out/, git-ignored) -> swift build -c release --static-swift-stdlib ->
 # (a) layout-bench per family x size -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
 # with 1, 4 and 8 sizes in one request -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against layoutd (20-view and 1000-view bodies, at 64 connections and at 1; GET /healthz, its
@@ -117,9 +117,12 @@ cat "$RES/counts.md" >&2
 # ---------------------------------------------------------------- build
 BIN="${BENCH_BIN_DIR:-$ROOT/.build/release}"
 if [ "$DO_BUILD" = 1 ] && command -v swift >/dev/null 2>&1; then
-    log "swift build -c release (log: Benchmarks/out/build-*.log)"
+    # Linked as the Docker image links layoutd (the Swift runtime inside the binary): what ships
+    # is what is measured, and the runtime's calls (retain, release, allocation) are then direct
+    # calls, not calls through the shared library's PLT.
+    log "swift build -c release --static-swift-stdlib (log: Benchmarks/out/build-*.log)"
     for product in layoutd layout-bench layout; do
-        if swift build -c release --product "$product" > "$OUT/build-$product.log" 2>&1; then
+        if swift build -c release --static-swift-stdlib --product "$product" > "$OUT/build-$product.log" 2>&1; then
             note "$product: built"
         elif grep -q "no product named" "$OUT/build-$product.log"; then
             note "$product: no such product in Package.swift (skipped)"
