@@ -179,8 +179,12 @@ public final class HTTPServer: Sendable {
         stop()
     }
 
+    /// How long `stop()` lets answers already given reach their clients.
+    static let stopFlushGrace: Duration = .seconds(1)
+
     /// Stops at once: queued requests are answered with `overloaded` (+ `Connection: close`),
-    /// running ones finish, then the daemon stops and closes every connection. Idempotent.
+    /// running ones finish, the answers are given up to `stopFlushGrace` to reach their clients,
+    /// then the daemon stops and closes every connection. Idempotent.
     public func stop() {
         core.draining.store(true, ordering: .releasing)
         let taken: Running? = phase.withLock { p in
@@ -211,9 +215,18 @@ public final class HTTPServer: Sendable {
             }
             usleep(1_000)
         }
-        // 3. Join MHD's threads; NOTIFY_COMPLETED runs for every open request.
+        // 3. MHD_stop_daemon closes every connection at once, and what it had not yet written is
+        //    lost: a queued request's 503 from step 1 went to a client as an empty close when the
+        //    network thread was slow to send it (seen under ThreadSanitizer). So wait until every
+        //    request has completed (sent, or its client gone), for at most `stopFlushGrace`: a
+        //    client that never finishes sending its request cannot hold the stop.
+        let flushed = clock.now.advanced(by: Self.stopFlushGrace)
+        while lhs_live_requests(r.server) > 0 && clock.now < flushed {
+            usleep(1_000)
+        }
+        // 4. Join MHD's threads; NOTIFY_COMPLETED runs for every open request.
         lhs_stop(r.server)
-        // 4. Only now no callback can use ctx.
+        // 5. Only now no callback can use ctx.
         Unmanaged<ServerCore>.fromOpaque(r.ctx).release()
         core.logger.info("HTTP server stopped")
     }

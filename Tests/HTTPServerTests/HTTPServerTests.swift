@@ -23,6 +23,8 @@ final class Gate: Sendable {
 
 struct TestHandler: HTTPHandler {
     let gate: Gate
+    /// The size of `/block-big`'s answer.
+    static let bigBody = 8 << 20
 
     func respondBeforeBody(to head: HTTPRequestHead) -> HTTPResponse? {
         if head.path == "/early" { return HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Bearer")], body: Array("no".utf8)) }
@@ -65,6 +67,11 @@ struct TestHandler: HTTPHandler {
         case "/block":
             gate.wait()
             return HTTPResponse(status: 200, body: Array("unblocked".utf8))
+        case "/block-big":
+            // An answer too large to leave in one write: sending it takes the network thread
+            // several passes.
+            gate.wait()
+            return HTTPResponse(status: 200, body: [UInt8](repeating: UInt8(ascii: "x"), count: TestHandler.bigBody))
         case "/stack", "/healthz-stack":
             // pthread_getattr_np is a GNU extension Glibc's Swift overlay does not export.
             typealias GetAttr = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
@@ -523,6 +530,23 @@ final class Background<T: Sendable>: Sendable {
         #expect(stopped.wait() == true)
         #expect(running.wait()??.status == 200)
         #expect(queued.wait()??.status == 503)
+    }
+
+    /// An answer given before the daemon stops reaches its client whole: stopping closes every
+    /// connection, and what the network thread had not yet sent was lost.
+    @Test func stopLetsAnAnswerGivenReachItsClient() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, gate: gate)
+        let port = try server.start()
+        let running = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block-big", timeoutSeconds: 60) }
+        #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
+        let stopped = Background { () -> Bool in server.stop(); return true }
+        #expect(eventually { server.isDraining })
+        gate.open()
+        #expect(stopped.wait() == true)
+        let response = running.wait() ?? nil
+        #expect(response?.status == 200)
+        #expect(response?.body.count == TestHandler.bigBody)
     }
 
     @Test(arguments: [false, true])
