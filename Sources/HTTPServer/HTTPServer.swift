@@ -206,29 +206,33 @@ public final class HTTPServer: Sendable {
         //    thread that took a slot just before the shutdown suspends its connection before it
         //    gives the slot back (and then answers it itself), so first wait for the slots, then
         //    until MHD's threads have taken every resumed connection back.
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: .seconds(30))
-        while core.pool.reservedCount > 0 || lhs_suspended_count(r.server) > 0 {
-            if clock.now >= end {
-                core.logger.critical("HTTP server: connections still suspended after 30 s; leaving the daemon running")
-                return  // leak rather than abort the process; ctx stays retained
-            }
-            usleep(1_000)
+        guard Self.poll(for: .seconds(30), while: { core.pool.reservedCount > 0 || lhs_suspended_count(r.server) > 0 }) else {
+            core.logger.critical("HTTP server: connections still suspended after 30 s; leaving the daemon running")
+            return  // leak rather than abort the process; ctx stays retained
         }
         // 3. MHD_stop_daemon closes every connection at once, and what it had not yet written is
         //    lost: a queued request's 503 from step 1 went to a client as an empty close when the
         //    network thread was slow to send it (seen under ThreadSanitizer). So wait until every
         //    request has completed (sent, or its client gone), for at most `stopFlushGrace`: a
         //    client that never finishes sending its request cannot hold the stop.
-        let flushed = clock.now.advanced(by: Self.stopFlushGrace)
-        while lhs_live_requests(r.server) > 0 && clock.now < flushed {
-            usleep(1_000)
-        }
+        _ = Self.poll(for: Self.stopFlushGrace, while: { lhs_live_requests(r.server) > 0 })
         // 4. Join MHD's threads; NOTIFY_COMPLETED runs for every open request.
         lhs_stop(r.server)
         // 5. Only now no callback can use ctx.
         Unmanaged<ServerCore>.fromOpaque(r.ctx).release()
         core.logger.info("HTTP server stopped")
+    }
+
+    /// Checks `condition` every millisecond while it holds, for at most `limit`; returns whether
+    /// it stopped holding in time.
+    private static func poll(for limit: Duration, while condition: () -> Bool) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: limit)
+        while condition() {
+            if clock.now >= end { return false }
+            usleep(1_000)
+        }
+        return true
     }
 }
 
