@@ -13,6 +13,9 @@
 #   --kiwi-limit S        seconds per kiwi run before it is killed (default 60)
 #   --bench-limit S       seconds for one whole layout-bench invocation (default 600)
 #   --wrk-duration D      wrk -d value (default 10s)
+#   --ratio-rounds R      rounds of the twenty-view ratio to hello.c, each a layoutd run then a
+#                         hello.c run (default 7; 3 with --quick)
+#   --ratio-duration D    wrk -d value of each of those runs (default 3s; 2s with --quick)
 #   --no-build            use the existing .build/release binaries
 #   --no-kiwi | --no-bench | --no-wrk   skip a step
 #   --out FILE            where to write the Markdown (default Benchmarks/results.md)
@@ -34,7 +37,7 @@
 # with 1, 4 and 8 sizes in one request -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against layoutd (20-view and 1000-view bodies, at 64 connections and at 1; GET /healthz, its
 # floor without a body or a solve; 20-view with every solve on a worker, --network-solve-ms 0) and the
-# bare hello.c server (20-view) ->
+# bare hello.c server (20-view), then the 20-view ratio to hello.c in alternating rounds ->
 # (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md.
 # Every step that cannot run (no layout-bench yet, layoutd not starting, ...) is skipped with a
 # message and shows as "skipped" in the table; the script still exits 0 unless setup fails.
@@ -51,17 +54,21 @@ PROCESSES=3
 KIWI_LIMIT=60
 BENCH_LIMIT=600
 WRK_DURATION=10s
+RATIO_ROUNDS=7
+RATIO_DURATION=3s
 DO_BUILD=1 DO_KIWI=1 DO_BENCH=1 DO_WRK=1
 OUT_MD="$HERE/results.md"
 while [ $# -gt 0 ]; do
     case "$1" in
-        --quick) SIZES="100,1000"; RUNS=3; WRK_DURATION=5s ;;
+        --quick) SIZES="100,1000"; RUNS=3; WRK_DURATION=5s; RATIO_ROUNDS=3; RATIO_DURATION=2s ;;
         --sizes) SIZES="$2"; shift ;;
         --runs) RUNS="$2"; shift ;;
         --processes) PROCESSES="$2"; shift ;;
         --kiwi-limit) KIWI_LIMIT="$2"; shift ;;
         --bench-limit) BENCH_LIMIT="$2"; shift ;;
         --wrk-duration) WRK_DURATION="$2"; shift ;;
+        --ratio-rounds) RATIO_ROUNDS="$2"; shift ;;
+        --ratio-duration) RATIO_DURATION="$2"; shift ;;
         --no-build) DO_BUILD=0 ;;
         --no-kiwi) DO_KIWI=0 ;;
         --no-bench) DO_BENCH=0 ;;
@@ -260,6 +267,21 @@ if [ "$DO_WRK" = 1 ]; then
     TWENTY="$HERE/requests/twenty-views.json"
     BIG="$OUT/$WRK_BIG.json"
     [ -f "$BIG" ] || python3 "$HERE/families.py" "${WRK_BIG%-*}" "${WRK_BIG##*-}" > "$BIG"
+    # The bare server runs through the whole step (idle, it takes no CPU), so that its rounds can
+    # alternate with layoutd's.
+    HPID="" HURL=""
+    if cc -O2 -o "$OUT/hello" "$HERE/hello.c" -lmicrohttpd 2> "$RES/hello-build.err"; then
+        HPORT=$(free_port)
+        "$OUT/hello" "$HPORT" 2> "$RES/hello.log" &
+        HPID=$!
+        if wait_port "$HPORT" 10 "$HPID"; then
+            HURL="http://127.0.0.1:$HPORT/solve"
+        else
+            note "hello server did not start"; echo "did not start" > "$RES/wrk-hello.skipped"
+        fi
+    else
+        note "hello.c did not build: $(head -3 "$RES/hello-build.err")"; echo "build failed" > "$RES/wrk-hello.skipped"
+    fi
     if have layoutd; then
         PORT=$(free_port)
         # shellcheck disable=SC2086
@@ -271,12 +293,22 @@ if [ "$DO_WRK" = 1 ]; then
             note "layoutd on 127.0.0.1:$PORT: POST $LAYOUTD_PATH (20 views) -> HTTP $code"
             [ "$code" = 200 ] || note "WARNING: layoutd answered $code: $(head -c 300 "$RES/layoutd-twenty.json")"
             run_wrk layoutd-twenty "$URL" "$TWENTY"
+            [ -n "$HURL" ] && run_wrk hello-twenty "$HURL" "$TWENTY"
             run_wrk layoutd-big "$URL" "$BIG"
             # The service's own floor: a bodiless GET answered on the network thread, no solve.
             run_wrk layoutd-healthz "http://127.0.0.1:$PORT/healthz" GET
             # One connection: a request's own latency, without 64 of them queueing for 2 cores.
             run_wrk layoutd-twenty-c1 "$URL" "$TWENTY" 1
             run_wrk layoutd-big-c1 "$URL" "$BIG" 1
+            # The twenty-view ratio in alternating short rounds: a shared VM's speed drifts within
+            # minutes, and two runs ten seconds apart gave ratios 30 % apart.
+            if [ -n "$HURL" ]; then
+                note "twenty-views vs hello: $RATIO_ROUNDS rounds of -d$RATIO_DURATION each, alternating"
+                for round in $(seq 1 "$RATIO_ROUNDS"); do
+                    WRK_DURATION="$RATIO_DURATION" run_wrk "ratio-layoutd-$round" "$URL" "$TWENTY" 2> /dev/null
+                    WRK_DURATION="$RATIO_DURATION" run_wrk "ratio-hello-$round" "$HURL" "$TWENTY" 2> /dev/null
+                done
+            fi
         else
             note "SKIPPED layoutd wrk: layoutd did not listen on $PORT within 20 s (args: ${LAYOUTD_ARGS//\{PORT\}/$PORT}); log:"
             tail -5 "$RES/layoutd.log" | sed 's/^/     /' >&2
@@ -299,25 +331,15 @@ if [ "$DO_WRK" = 1 ]; then
     else
         note "SKIPPED layoutd wrk: $BIN/layoutd is not there"
         echo "layoutd missing" > "$RES/wrk-layoutd.skipped"
+        [ -n "$HURL" ] && run_wrk hello-twenty "$HURL" "$TWENTY"
     fi
-    if cc -O2 -o "$OUT/hello" "$HERE/hello.c" -lmicrohttpd 2> "$RES/hello-build.err"; then
-        HPORT=$(free_port)
-        "$OUT/hello" "$HPORT" 2> "$RES/hello.log" &
-        HPID=$!
-        if wait_port "$HPORT" 10 "$HPID"; then
-            run_wrk hello-twenty "http://127.0.0.1:$HPORT/solve" "$TWENTY"
-        else
-            note "hello server did not start"; echo "did not start" > "$RES/wrk-hello.skipped"
-        fi
-        kill "$HPID" 2>/dev/null; wait "$HPID" 2>/dev/null
-    else
-        note "hello.c did not build: $(head -3 "$RES/hello-build.err")"; echo "build failed" > "$RES/wrk-hello.skipped"
-    fi
+    [ -n "$HPID" ] && { kill "$HPID" 2>/dev/null; wait "$HPID" 2>/dev/null; }
 fi
 
 # ---------------------------------------------------------------- (c), (e), report
 log "report"
 python3 "$HERE/report.py" --results "$RES" --sizes "$SIZES" --runs "$RUNS" --processes "$PROCESSES" --kiwi-limit "$KIWI_LIMIT" \
     --bench-limit "$BENCH_LIMIT" --wrk-duration "$WRK_DURATION" --wrk-big "$WRK_BIG" \
+    --ratio-duration "$RATIO_DURATION" \
     --layoutd-args "$LAYOUTD_ARGS" \
     --command "$COMMAND" --out "$OUT_MD"
