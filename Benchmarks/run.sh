@@ -33,7 +33,7 @@
 #
 # Steps: install what is missing (wrk, libmicrohttpd-dev, Benchmarks/.venv with kiwisolver) ->
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release --static-swift-stdlib ->
-# (a) layout-bench per family x size -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
+# (a) layout-bench per family x size (a family's sizes taking turns process by process) -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
 # with 1, 4 and 8 sizes in one request -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against layoutd (20-view and 1000-view bodies, at 64 connections and at 1; GET /healthz, its
 # floor without a body or a solve; 20-view with every solve on a worker, --network-solve-ms 0) and the
@@ -141,15 +141,29 @@ if [ "$DO_BUILD" = 1 ] && command -v swift >/dev/null 2>&1; then
     done
 fi
 have() { [ -x "$BIN/$1" ] && [ ! -f "$RES/build-$1.failed" ]; }
-bench_file() { # file out err: $PROCESSES bench processes of $RUNS runs each, merged into out
-    local p outs=()
+bench_process() { # file out err: one bench process of $RUNS runs, its report in out
+    timeout -k 5 "$BENCH_LIMIT" "${BENCH_CMD[@]}" "$1" --runs "$RUNS" > "$2" 2>> "$3"
+}
+bench_merge() { # out err label: the processes' reports (out.p1, out.p2, ...) merged into out
+    python3 "$HERE/median_of_processes.py" "$1".p* > "$1.tmp" 2>> "$2" || return 1
+    mv "$1.tmp" "$1"; rm -f "$1".p*
+    note "$3: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("parse", d.get("parseMs"), "ms, solve", d.get("solveMs"), "ms, status", d.get("status"))' "$1" 2>&1)"
+}
+bench_failed() { # out err label rc: what is reported for a measurement that did not finish
+    if [ "$4" = 124 ] || [ "$4" = 137 ]; then
+        echo "{\"timedOut\": true, \"limitS\": $BENCH_LIMIT}" > "$1"; note "$3: > ${BENCH_LIMIT} s"
+    else
+        echo "{\"error\": \"exit $4\"}" > "$1"; note "$3: exit $4: $(tail -1 "$2")"
+    fi
+    rm -f "$1.tmp" "$1".p*
+}
+bench_file() { # file out err label: $PROCESSES bench processes in a row, merged into out
+    local p
     : > "$3"
     for p in $(seq 1 "$PROCESSES"); do
-        timeout -k 5 "$BENCH_LIMIT" "${BENCH_CMD[@]}" "$1" --runs "$RUNS" > "$2.p$p" 2>> "$3" || return $?
-        outs+=("$2.p$p")
+        bench_process "$1" "$2.p$p" "$3" || { bench_failed "$2" "$3" "$4" $?; return; }
     done
-    python3 "$HERE/median_of_processes.py" "${outs[@]}" > "$2.tmp" 2>> "$3" || return 1
-    rm -f "${outs[@]}"
+    bench_merge "$2" "$3" "$4" || bench_failed "$2" "$3" "$4" 1
 }
 
 IFS=',' read -r -a SIZE_LIST <<< "$SIZES"
@@ -167,21 +181,25 @@ if [ "$DO_BENCH" = 1 ]; then
     fi
     if [ ${#BENCH_CMD[@]} -gt 0 ]; then
         note "using: ${BENCH_CMD[*]} FILE --runs $RUNS, in $PROCESSES processes"
-        for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
-            f="$OUT/$fam-$n.json"; r="$RES/bench-$fam-$n.json"
-            if bench_file "$f" "$r" "$RES/bench-$fam-$n.err"; then
-                mv "$r.tmp" "$r"
-                note "$fam $n: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("parse", d.get("parseMs"), "ms, solve", d.get("solveMs"), "ms")' "$r" 2>&1)"
-            else
-                rc=$?
-                if [ $rc = 124 ] || [ $rc = 137 ]; then
-                    echo "{\"timedOut\": true, \"limitS\": $BENCH_LIMIT}" > "$r"; note "$fam $n: > ${BENCH_LIMIT} s"
+        # A family's sizes take turns, process by process: the growth from one size to the next
+        # is then measured over the same minutes of this shared VM, whose speed drifts.
+        for fam in $FAMILIES; do
+            declare -A failed=()
+            for n in "${SIZE_LIST[@]}"; do : > "$RES/bench-$fam-$n.err"; done
+            for p in $(seq 1 "$PROCESSES"); do for n in "${SIZE_LIST[@]}"; do
+                [ -z "${failed[$n]:-}" ] || continue
+                bench_process "$OUT/$fam-$n.json" "$RES/bench-$fam-$n.json.p$p" "$RES/bench-$fam-$n.err" || failed[$n]=$?
+            done; done
+            for n in "${SIZE_LIST[@]}"; do
+                r="$RES/bench-$fam-$n.json"
+                if [ -n "${failed[$n]:-}" ]; then
+                    bench_failed "$r" "$RES/bench-$fam-$n.err" "$fam $n" "${failed[$n]}"
                 else
-                    echo "{\"error\": \"exit $rc\"}" > "$r"; note "$fam $n: exit $rc: $(tail -1 "$RES/bench-$fam-$n.err")"
+                    bench_merge "$r" "$RES/bench-$fam-$n.err" "$fam $n" || bench_failed "$r" "$RES/bench-$fam-$n.err" "$fam $n" 1
                 fi
-                rm -f "$r.tmp" "$r".p*
-            fi
-        done; done
+            done
+            unset failed
+        done
     else
         note "SKIPPED: neither $BIN/layout-bench nor '$BIN/layout bench' is there (not written yet, or the build failed)"
         echo "layout-bench missing" > "$RES/bench.skipped"
@@ -213,18 +231,7 @@ request.pop("size", None)
 request["sizes"] = [{"width": w} for w in widths]
 json.dump(request, sys.stdout)
 PY
-        if bench_file "$f" "$r" "$RES/sizes-$k.err"; then
-            mv "$r.tmp" "$r"
-            note "k = $k: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("solve", d.get("solveMs"), "ms, status", d.get("status"))' "$r" 2>&1)"
-        else
-            rc=$?
-            if [ $rc = 124 ] || [ $rc = 137 ]; then
-                echo "{\"timedOut\": true, \"limitS\": $BENCH_LIMIT}" > "$r"; note "k = $k: > ${BENCH_LIMIT} s"
-            else
-                echo "{\"error\": \"exit $rc\"}" > "$r"; note "k = $k: exit $rc: $(tail -1 "$RES/sizes-$k.err")"
-            fi
-            rm -f "$r.tmp" "$r".p*
-        fi
+        bench_file "$f" "$r" "$RES/sizes-$k.err" "k = $k"
     done
 fi
 
