@@ -1,0 +1,63 @@
+"""Checks of Benchmarks/report.py on results written here by hand: the twenty-view ratio to
+hello.c is the median of run.sh's alternating rounds, every complete round is listed, and an
+incomplete round ends the list. (The figures are made up; no server runs.)
+
+Usage: check_report.py   (prints 'N passed, M failed'; exit 1 on any failure)
+"""
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Support"))
+from harness import Tally  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+tally = Tally()
+check = tally.check
+
+
+def wrk_file(path, rps):
+    """What run.sh keeps of a wrk run: post.lua's summary line among wrk's own output."""
+    path.write_text(f"Requests/sec: {rps}\nWRK_JSON {{\"requests\":{int(rps * 3)},\"seconds\":3.0,\"rps\":{rps},"
+                    "\"p50ms\":1.0,\"p90ms\":2.0,\"p99ms\":3.0,\"errors\":0,\"non2xx\":0,\"bytes\":1}\n")
+
+
+def report(results):
+    out = results.parent / "report.md"
+    subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "report.py"), "--results", str(results),
+                    "--sizes", "100", "--out", str(out)], check=True, capture_output=True, text=True)
+    return out.read_text()
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    results = pathlib.Path(tmp) / "results"
+    results.mkdir()
+    # Ratios 0.10, 0.20, 0.30 and 0.15: median 0.175. Round 5 has no hello.c run and round 6
+    # is complete: only rounds 1-4 count.
+    for n, (layoutd, hello) in enumerate([(10000, 100000), (20000, 100000), (30000, 100000), (15000, 100000)], 1):
+        wrk_file(results / f"wrk-ratio-layoutd-{n}.txt", layoutd)
+        wrk_file(results / f"wrk-ratio-hello-{n}.txt", hello)
+    wrk_file(results / "wrk-ratio-layoutd-5.txt", 99999)
+    wrk_file(results / "wrk-ratio-layoutd-6.txt", 50000)
+    wrk_file(results / "wrk-ratio-hello-6.txt", 50000)
+    # The single runs give another ratio (0.5), which the target must not take.
+    wrk_file(results / "wrk-layoutd-twenty.txt", 50000)
+    wrk_file(results / "wrk-hello-twenty.txt", 100000)
+    text = report(results)
+    check("the target takes the median of the rounds' ratios",
+          "twenty-views req/s ÷ hello 0.175, the median of 4 alternating rounds (0.100–0.300; ≥ 0.25: not met)" in text,
+          [line for line in text.splitlines() if "twenty-views req/s" in line])
+    check("each complete round is listed with its ratio",
+          all(row in text for row in ("| 1 | 10000 | 100000 | 0.100 |", "| 2 | 20000 | 100000 | 0.200 |",
+                                      "| 3 | 30000 | 100000 | 0.300 |", "| 4 | 15000 | 100000 | 0.150 |")))
+    check("an incomplete round ends the list", "| 5 |" not in text and "| 6 |" not in text)
+    check("the single runs' ratio stays in the table", "| 50000 |" in text and "| 0.500 |" in text)
+
+    for f in results.glob("wrk-ratio-*"):
+        f.unlink()
+    text = report(results)
+    check("without rounds there is no ratio target and no round table",
+          "twenty-views req/s" not in text and "alternating rounds" not in text)
+
+tally.finish()
