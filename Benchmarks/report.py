@@ -381,8 +381,7 @@ def main() -> int:
         L.append("")
         L.append(f"Twenty views against hello.c in alternating rounds (`wrk -t2 -c64 -d{a.ratio_duration}`, "
                  "layoutd then hello.c in each round, both servers running throughout): the target's figure is "
-                 "their median, as the table's single runs of the two come minutes apart on a shared VM "
-                 "whose speed drifts:")
+                 "their median, as one pair of runs moves with a shared VM whose speed drifts:")
         L.append("")
         L.append("| round | layoutd req/s | hello.c req/s | ratio |")
         L.append("|---:|---:|---:|---:|")
