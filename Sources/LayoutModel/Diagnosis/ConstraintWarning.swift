@@ -39,12 +39,14 @@ enum ConstraintWarnings {
     ///
     /// `varying`: constraints whose constants may change while everything else stays (the
     /// root-size edits, when the root moves to another size). `holdWhileOnlyVaryingChange` is
-    /// true when none of them shares a linear form (a hash) with another constraint: only
+    /// true when none of them shares a linear form (a key) with another constraint: only
     /// constants compared within such a group decide warnings, so the same warnings then hold
     /// whatever those constants become.
     ///
-    /// Cost: one allocation-free hash per constraint and a hash table of them; only constraints
-    /// sharing a hash are compared, term by term, and not even those when they cannot warn.
+    /// Cost: one allocation-free key per constraint (its form's variable when the form is one
+    /// variable, most constraints: sizes, intrinsic sizes, insets from the superview; else a hash)
+    /// and a table of them; only constraints sharing a key are compared, term by term, and not
+    /// even those when they cannot warn.
     static func find(
         in constraints: ConstraintList, of request: LayoutRequest, handles: [ConstraintHandle?], solver: Solver,
         varying: [Int] = []
@@ -57,23 +59,23 @@ enum ConstraintWarnings {
             // Optional content hugging and compression resistance only join: a group of those alone
             // has no required bound, so only a stronger optional one could make a warning, and they
             // are never called redundant. Most layouts have only such groups of two per sized view.
-            var table = SameHash(count: constraints.count)
+            var table = SameKey(count: constraints.count, variables: solver.variableCount)
             for index in compiled.indices {
                 let constraint = compiled[index]
                 guard handles[index] != nil, !constraint.isFittingSize else { continue }
-                let hash = ExpressionForm.hash(of: terms(of: constraint))
+                let key = ExpressionForm.key(of: terms(of: constraint))
                 if constraint.isIntrinsicSize && !(constraint.priority >= LayoutPriority.required.value) {
-                    table.join(index, hash: hash)
+                    table.join(index, key: key)
                 } else {
-                    table.add(index, hash: hash)
+                    table.add(index, key: key)
                 }
             }
-            let sameHash = table.grouped()
+            let sameKey = table.grouped()
             // For a group of several forms, reused: its forms and each member's form.
             var forms: [ExpressionForm] = []
             var formOf: [Int] = []
-            for group in sameHash.shared {
-                let members = sameHash.members[group]
+            for group in sameKey.shared {
+                let members = sameKey.members[group]
                 if !varying.isEmpty, members.contains(where: varying.contains) { holdWhileOnlyVaryingChange = false }
                 // The bounds in scratch storage (on the stack for a small group). Usually every
                 // member is parallel to the first: then they go in as they are.
@@ -227,23 +229,27 @@ private struct ExpressionForm {
         (leading, built) = Self.normalized(terms)
     }
 
-    /// The hash of the form of `terms`, without keeping the form: equal for parallel expressions,
-    /// an order-independent sum over the form's (variable, coefficient).
+    /// The key of the form of `terms`, without keeping the form: equal for parallel expressions.
+    /// A form of one variable is keyed by that variable; any other by an order-independent hash
+    /// over its (variable, coefficient).
     @inline(__always)
-    static func hash(of terms: UnsafeBufferPointer<Term>) -> UInt64 {
-        // One term (most constraints: sizes, frames, intrinsic sizes) is its own lowest: its form
-        // is its variable with coefficient 1, as the sum below would find.
-        if terms.count == 1, terms[0].coefficient != 0, terms[0].coefficient.isFinite { return mix(terms[0].variable.index, 1) }
-        guard let lowest = lowestOfDistinct(terms) else { return builtHash(of: terms) }
-        return terms.reduce(0) { $0 &+ mix($1.variable.index, $1.coefficient / lowest.coefficient) }
+    static func key(of terms: UnsafeBufferPointer<Term>) -> FormKey {
+        // One term (most constraints: sizes, frames, intrinsic sizes) is its own form, its
+        // variable with coefficient 1.
+        if terms.count == 1, terms[0].coefficient != 0, terms[0].coefficient.isFinite { return .variable(terms[0].variable.index) }
+        guard let lowest = lowestOfDistinct(terms) else { return builtKey(of: terms) }
+        return .hash(terms.reduce(0) { $0 &+ mix($1.variable.index, $1.coefficient / lowest.coefficient) })
     }
 
-    /// `hash(of:)` for terms that name a variable twice (or none), from the built form.
+    /// `key(of:)` for terms that name a variable twice (or none), from the built form: terms
+    /// that cancel down to one variable (an inset from the superview, written in a common
+    /// ancestor's coordinates) are keyed by it.
     @inline(never)
-    private static func builtHash(of terms: UnsafeBufferPointer<Term>) -> UInt64 {
-        guard !terms.isEmpty else { return 0 }
+    private static func builtKey(of terms: UnsafeBufferPointer<Term>) -> FormKey {
+        guard !terms.isEmpty else { return .hash(0) }
         let form = LinearForm.of(terms).form
-        return zip(form.variables, form.coefficients).reduce(0) { $0 &+ mix($1.0, $1.1) }
+        if form.variables.count == 1 { return .variable(form.variables[0]) }
+        return .hash(zip(form.variables, form.coefficients).reduce(0) { $0 &+ mix($1.0, $1.1) })
     }
 
     /// The leading coefficient, and the built form for terms that name a variable twice.
@@ -333,16 +339,31 @@ private struct LinearForm: Equatable {
     }
 }
 
-/// Constraints grouped by a 64-bit hash, kept only for the hashes several share: a hash table
-/// with linked members in raw storage (freed with the table), filled member by member, then each
-/// shared group's members laid out together. A member that only joins is looked up once the
-/// others are in, never added: it takes part only in a group with another kind of member, and
-/// makes none with its like. A hash's slot is its top bits after multiplying by a random odd number
+/// The key of an expression's linear form (`ExpressionForm.key(of:)`): equal for parallel
+/// expressions.
+private enum FormKey {
+    /// A form of one variable: the variable's index.
+    case variable(Int)
+    /// Any other form: a hash of it.
+    case hash(UInt64)
+}
+
+/// Constraints grouped by the key of their form, kept only for the keys several share, with
+/// linked members in raw storage (freed with the table), filled member by member, then each
+/// shared group's members laid out together. A member that only joins waits until the others
+/// are in, never added: it takes part only in a group with another kind of member, and makes
+/// none with its like.
+///
+/// A form of one variable (most constraints) finds its group in a table indexed by the variable:
+/// a request's constraints name its views' variables roughly in order, so the lookups walk that
+/// table instead of landing anywhere in a hash table (a cache miss each at 10,000 views). Other
+/// forms are in a hash table, a hash's slot its top bits after multiplying by a random odd number
 /// drawn once per process (multiply-shift, universal), so however requests choose their hashes,
 /// different ones do not pile onto one slot.
-private struct SameHash: ~Copyable {
-    /// A hash's first and last member, and its first and last member that only joins (-1: none yet).
+private struct SameKey: ~Copyable {
+    /// A key's first and last member, and its first and last member that only joins (-1: none yet).
     private struct Group {
+        /// The key's hash; 0 for a key that is a variable (found through `byVariable`, never compared).
         var hash: UInt64
         var first: Int32
         var last: Int32
@@ -352,24 +373,27 @@ private struct SameHash: ~Copyable {
 
     private static let seed = UInt64.random(in: 0...UInt64.max) | 1
 
-    /// Groups fill `groups` from its start; the members that only join wait at its end, each as
-    /// a group of its own, from the last place down: each member takes at most one place.
+    /// Groups, in the order they were made: each member makes at most one.
     private let groups: UnsafeMutableBufferPointer<Group>
     /// Each member's next one in its group's chain (-1: the last).
     private let next: UnsafeMutableBufferPointer<Int32>
-    /// Each slot's group (-1: free).
+    /// Each hash table slot's group (-1: free).
     private let slots: UnsafeMutableBufferPointer<Int32>
-    private let multiplier = SameHash.seed
+    /// Each variable's group (-1: none yet).
+    private let byVariable: UnsafeMutableBufferPointer<Int32>
+    /// The members that only join, in member order, with their keys.
+    private let waiting: UnsafeMutableBufferPointer<(key: FormKey, member: Int32)>
+    private let multiplier = SameKey.seed
     private let shift: UInt64
     private let mask: Int
     private var groupCount = 0
-    private var joiningCount = 0
+    private var waitingCount = 0
     /// Places in `groups` of the groups with a second member, and how many members those have.
     private var sharing: [Int] = []
     private var sharingMembers = 0
 
-    /// An empty table for the members `0..<count`.
-    init(count: Int) {
+    /// An empty table for the members `0..<count`, whose forms name variables `0..<variables`.
+    init(count: Int, variables: Int) {
         var bits = 4
         while 1 << bits < 2 * count { bits += 1 }
         shift = UInt64(64 - bits)
@@ -378,6 +402,9 @@ private struct SameHash: ~Copyable {
         next = .allocate(capacity: count)
         slots = .allocate(capacity: 1 << bits)
         slots.initialize(repeating: -1)
+        byVariable = .allocate(capacity: variables)
+        byVariable.initialize(repeating: -1)
+        waiting = .allocate(capacity: count)
         // At most one group in two members shares: reserved once, not grown group by group.
         sharing.reserveCapacity(count / 2)
     }
@@ -386,27 +413,43 @@ private struct SameHash: ~Copyable {
         groups.deallocate()
         next.deallocate()
         slots.deallocate()
+        byVariable.deallocate()
+        waiting.deallocate()
     }
 
-    /// The group of `hash`, else nil and the free slot it would take.
+    /// The group of `key`, else nil and where its group would be entered: its variable, or the
+    /// free slot of its hash.
     @inline(__always)
-    private func lookUp(_ hash: UInt64) -> (group: Int?, slot: Int) {
-        var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> shift)
-        while true {
-            let group = Int(slots[slot])
-            if group < 0 { return (nil, slot) }
-            if groups[group].hash == hash { return (group, slot) }
-            slot = (slot + 1) & mask
+    private func lookUp(_ key: FormKey) -> (group: Int?, place: Int) {
+        switch key {
+        case .variable(let variable):
+            let group = Int(byVariable[variable])
+            return (group >= 0 ? group : nil, variable)
+        case .hash(let hash):
+            var slot = Int(truncatingIfNeeded: (hash &* multiplier) >> shift)
+            while true {
+                let group = Int(slots[slot])
+                if group < 0 { return (nil, slot) }
+                if groups[group].hash == hash { return (group, slot) }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
-    /// Adds `member` (above every member added or joined so far) to the group of `hash`.
+    /// Adds `member` (above every member added or joined so far) to the group of `key`.
     @inline(__always)
-    mutating func add(_ member: Int, hash: UInt64) {
+    mutating func add(_ member: Int, key: FormKey) {
         next[member] = -1
-        let (found, slot) = lookUp(hash)
+        let (found, place) = lookUp(key)
         guard let group = found else {
-            slots[slot] = Int32(truncatingIfNeeded: groupCount)
+            let made = Int32(truncatingIfNeeded: groupCount)
+            var hash: UInt64 = 0
+            switch key {
+            case .variable: byVariable[place] = made
+            case .hash(let keyHash):
+                slots[place] = made
+                hash = keyHash
+            }
             groups.initializeElement(at: groupCount, to: Group(hash: hash, first: Int32(member), last: Int32(member)))
             groupCount += 1
             return
@@ -420,32 +463,31 @@ private struct SameHash: ~Copyable {
         groups[group].last = Int32(member)
     }
 
-    /// Notes that `member` (above every member added or joined so far) joins the group of `hash`
+    /// Notes that `member` (above every member added or joined so far) joins the group of `key`
     /// if a member is added to it.
     @inline(__always)
-    mutating func join(_ member: Int, hash: UInt64) {
+    mutating func join(_ member: Int, key: FormKey) {
         next[member] = -1
-        joiningCount += 1
-        groups.initializeElement(at: groups.count - joiningCount, to: Group(hash: hash, first: Int32(member), last: Int32(member)))
+        waiting.initializeElement(at: waitingCount, to: (key, Int32(member)))
+        waitingCount += 1
     }
 
     /// The members of the groups of more than one, group after group, each in member order, and
     /// where each group is in them (in the order the groups got their second member).
     consuming func grouped() -> (members: [Int], shared: [Range<Int>]) {
-        // The members that only join, in member order, each to the group of its hash if there is one.
-        for place in 0..<joiningCount {
-            let joining = groups[groups.count - 1 - place]
-            guard let group = lookUp(joining.hash).group else { continue }
+        // The members that only join, in member order, each to the group of its key if there is one.
+        for (key, member) in waiting[..<waitingCount] {
+            guard let group = lookUp(key).group else { continue }
             if groups[group].firstJoining < 0 {
                 if groups[group].first == groups[group].last {
                     sharing.append(group)
                     sharingMembers += 1
                 }
-                groups[group].firstJoining = joining.first
+                groups[group].firstJoining = member
             } else {
-                next[Int(groups[group].lastJoining)] = joining.first
+                next[Int(groups[group].lastJoining)] = member
             }
-            groups[group].lastJoining = joining.first
+            groups[group].lastJoining = member
             sharingMembers += 1
         }
         var shared: [Range<Int>] = []
