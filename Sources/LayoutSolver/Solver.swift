@@ -138,9 +138,10 @@ public struct Solver: Sendable {
     /// twenty-view layout outgrew it, and the sum and both output arrays grew once a solve.
     static let inlinedTerms = 32
 
-    /// Reserves storage for about this many variables and constraints, so that a solver built
-    /// for a problem of known size does not regrow its tables as it goes.
-    public mutating func reserveCapacity(variables: Int, constraints: Int) {
+    /// Reserves storage for about this many variables and constraints, and the constraints'
+    /// terms in all, so that a solver built for a problem of known size does not regrow its
+    /// tables as it goes.
+    public mutating func reserveCapacity(variables: Int, constraints: Int, terms termCount: Int) {
         let variables = max(0, variables)
         let constraints = max(0, constraints)
         uses.reserveCapacity(variables)
@@ -152,8 +153,9 @@ public struct Solver: Sendable {
         pending.reserveCapacity(constraints)
         definitions.reserveCapacity(constraints)
         inequalities.reserveCapacity(constraints)
-        // Layout constraints name two to four variables.
-        terms.reserveCapacity(4 * constraints)
+        // Written out in full (the pool writes its room through its buffers): room for terms
+        // that never come is memory zeroed and faulted in for nothing.
+        terms.reserveCapacity(max(0, termCount))
         // Keys are variables; an expression with definitions inlined is a chain's worth of terms.
         inlining.reserveCapacity(keys: variables, terms: Self.inlinedTerms)
         inlinedVariables.reserveCapacity(Self.inlinedTerms)
