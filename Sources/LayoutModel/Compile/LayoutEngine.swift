@@ -120,42 +120,55 @@ private struct Installation {
         // first took 340 ms at 10,000 views; it takes 28 (21 listed in order). Of the optional
         // ones, the views' intrinsic sizes go first, from `ReadingOrder.minimumViews` views on
         // in reading order (see `ReadingOrder`).
-        let required = LayoutPriority.required.value
-        let inReadingOrder = tree.views.count >= ReadingOrder.minimumViews
-        if inReadingOrder {
-            for index in optionalIntrinsicSizes(from: first) { try install(index) }
-        }
-        for index in first..<constraints.count
-        where constraints[index].priority != required && !(inReadingOrder && constraints[index].isIntrinsicSize) {
-            try install(index)
-        }
-        for index in first..<constraints.count where constraints[index].priority == required { try install(index) }
+        let order = installationOrder(from: first)
+        for index in order.intrinsicSizes { try install(index) }
+        for index in order.optional { try install(index) }
+        for index in order.required { try install(index) }
         do { try self.solver.solve() } catch { throw problem(error) }
     }
 
-    /// The optional intrinsic-size constraints at or after `first`, their views in reading order
-    /// (`ReadingOrder`), each view's in list order. A view's are together in the list.
-    private func optionalIntrinsicSizes(from first: Int) -> [Int] {
+    /// The constraints at or after `first` in the order they are installed: the optional ones,
+    /// then the required ones, each in list order; except that from `ReadingOrder.minimumViews`
+    /// views on, the optional intrinsic sizes come first, their views in reading order
+    /// (`ReadingOrder`), each view's in list order. One pass over the list sorts them: at
+    /// 10,000 views the list is megabytes, and a pass for each kind read it three times.
+    private func installationOrder(from first: Int) -> (intrinsicSizes: [Int], optional: [Int], required: [Int]) {
+        let requiredPriority = LayoutPriority.required.value
         let views = request.tree.views.count
-        var start = [Int](repeating: -1, count: views)
-        var count = [Int](repeating: 0, count: views)
-        var total = 0
-        for index in first..<constraints.count {
-            guard case .intrinsic(let view, _, _) = constraints[index].origin else { continue }
-            if start[view] < 0 { start[view] = index }
-            count[view] += 1
-            total += 1
-        }
-        guard total > 0 else { return [] }
-        let required = LayoutPriority.required.value
-        var order: [Int] = []
-        order.reserveCapacity(total)
-        for view in ReadingOrder.views(of: request) where count[view] > 0 {
-            for index in start[view]..<start[view] + count[view] where constraints[index].priority != required {
-                order.append(index)
+        let inReadingOrder = views >= ReadingOrder.minimumViews
+        // Each view's intrinsic sizes, required ones included: a view's are together in the list.
+        var start = inReadingOrder ? [Int](repeating: -1, count: views) : []
+        var count = inReadingOrder ? [Int](repeating: 0, count: views) : []
+        var intrinsic = 0
+        var optional: [Int] = []
+        var required: [Int] = []
+        optional.reserveCapacity(constraints.count - first)
+        required.reserveCapacity(constraints.count - first)
+        constraints.withBuffers { compiled, _ in
+            for index in first..<compiled.count {
+                let isRequired = compiled[index].priority == requiredPriority
+                if inReadingOrder, case .intrinsic(let view, _, _) = compiled[index].origin {
+                    if start[view] < 0 { start[view] = index }
+                    count[view] += 1
+                    if !isRequired { intrinsic += 1 }
+                }
+                if isRequired {
+                    required.append(index)
+                } else if !(inReadingOrder && compiled[index].isIntrinsicSize) {
+                    optional.append(index)
+                }
             }
         }
-        return order
+        var intrinsicSizes: [Int] = []
+        if intrinsic > 0 {
+            intrinsicSizes.reserveCapacity(intrinsic)
+            for view in ReadingOrder.views(of: request) where count[view] > 0 {
+                for index in start[view]..<start[view] + count[view] where constraints[index].priority != requiredPriority {
+                    intrinsicSizes.append(index)
+                }
+            }
+        }
+        return (intrinsicSizes, optional, required)
     }
 
     /// Whether moving to `size` keeps the same root dimensions given (so only edit values change).
