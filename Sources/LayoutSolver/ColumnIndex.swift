@@ -1,19 +1,23 @@
 /// The tableau's column index: for each symbol, the rows it was added to, in the order they were
-/// added. Entries are dropped lazily, so a listed row may no longer hold the symbol, or be listed
-/// twice: readers check the row.
+/// added, and how many rows hold it. Entries are dropped lazily, so a listed row may no longer
+/// hold the symbol, or be listed twice: readers check the row. The count is exact: the tableau
+/// reports each row that takes the symbol (`add`) or drops it (`dropHolder`).
 ///
 /// The lists are threaded through one pool of entries instead of an array per symbol: most
 /// symbols are the slack or error of one constraint and sit in a handful of rows, and an array
 /// each cost an allocation per symbol and more as it grew. Once the pool has grown, adding a row
 /// to a column allocates nothing; emptied columns give their entries back to the pool.
 struct ColumnIndex: Sendable {
-    /// A column: its first and last entry (-1 when empty) and how many entries it lists.
-    /// 32-bit fields (a request's limits keep rows and entries far below 2^31): half the
-    /// memory, and at 10,000 views the index is read mostly from outside the caches.
+    /// A column: its first and last entry (-1 when empty), how many entries it lists, and how
+    /// many rows hold its symbol. 32-bit fields (a request's limits keep rows and entries far
+    /// below 2^31): half the memory, and at 10,000 views the index is read mostly from outside
+    /// the caches; the count sits with the list, as the two change together (a separate table
+    /// of counts was a second cache miss for each term of each row stored).
     private struct Column: Sendable {
         var first: Int32 = -1
         var last: Int32 = -1
         var count: Int32 = 0
+        var held: Int32 = 0
     }
 
     /// A listed row, and the next entry of its column or of the free list (-1 at the end).
@@ -56,61 +60,74 @@ struct ColumnIndex: Sendable {
         columns.append(contentsOf: repeatElement(Column(), count: count))
     }
 
-    /// The number of entries `symbol`'s column lists.
-    func count(_ symbol: Int) -> Int { Int(columns[symbol].count) }
+    /// How many rows hold `symbol`.
+    func held(_ symbol: Int) -> Int { Int(columns[symbol].held) }
 
-    /// Lists `row` at the end of `symbol`'s column and returns how many entries it now lists.
+    /// Notes that a row holding `symbol` dropped it (its entry stays, to be dropped lazily).
     @inline(__always)
-    @discardableResult
-    mutating func append(_ row: Int, to symbol: Int) -> Int {
+    mutating func dropHolder(_ symbol: Int) { columns[symbol].held -= 1 }
+
+    /// Notes that no row holds `symbol` any more (its column was taken or cleared).
+    mutating func noteUnheld(_ symbol: Int) { columns[symbol].held = 0 }
+
+    /// Whether the column of `symbol` lists more than four times the rows that hold it (and 64
+    /// more): it is then worth compacting.
+    func overflows(_ symbol: Int) -> Bool { Self.overflows(columns[symbol]) }
+
+    /// Lists `row`, which now holds `symbol`, at the end of its column and counts it; returns
+    /// whether the column now `overflows`.
+    @inline(__always)
+    mutating func add(_ row: Int, to symbol: Int) -> Bool {
         makeRoom(for: 1)
         return columns.withUnsafeMutableBufferPointer { columns in
             entries.withUnsafeMutableBufferPointer { entries in
-                Int(Self.link(Int32(truncatingIfNeeded: row), to: symbol, columns, entries, &free, &freeCount, &used))
+                Self.link(Int32(truncatingIfNeeded: row), to: symbol, holding: true, columns, entries, &free, &freeCount, &used)
             }
         }
     }
 
-    /// Lists `row` at the end of the column of each symbol of `terms` (a row's) and counts each
-    /// symbol once more in `held` (symbol → rows that hold it; it covers every symbol of
-    /// `terms`), in one pass: room is made once, and the entries, columns and counts are written
-    /// through their buffers. Returns whether some column of theirs now lists too many entries
-    /// for its count (`overflows`).
-    mutating func append(
-        _ row: Int, toColumnsOf terms: UnsafeBufferPointer<Row.Term>, counting held: inout [Int]
-    ) -> Bool {
+    /// Lists `row` again at the end of `symbol`'s column, whose rows were taken (`take`) to be
+    /// checked: the count of rows that hold it is unchanged.
+    mutating func relist(_ row: Int, to symbol: Int) {
+        makeRoom(for: 1)
+        columns.withUnsafeMutableBufferPointer { columns in
+            entries.withUnsafeMutableBufferPointer { entries in
+                _ = Self.link(Int32(truncatingIfNeeded: row), to: symbol, holding: false, columns, entries, &free, &freeCount, &used)
+            }
+        }
+    }
+
+    /// Lists `row` at the end of the column of each symbol of `terms` (a row's) and counts it
+    /// as holding each, in one pass: room is made once, and the entries and columns are written
+    /// through their buffers. Returns whether some column of theirs now `overflows`.
+    mutating func add(_ row: Int, toColumnsOf terms: UnsafeBufferPointer<Row.Term>) -> Bool {
         makeRoom(for: terms.count)
         let listed = Int32(truncatingIfNeeded: row)
         var overflowing = false
         columns.withUnsafeMutableBufferPointer { columns in
             entries.withUnsafeMutableBufferPointer { entries in
-                held.withUnsafeMutableBufferPointer { held in
-                    for term in terms {
-                        let count = Self.link(listed, to: term.symbol, columns, entries, &free, &freeCount, &used)
-                        held[term.symbol] += 1
-                        if Self.overflows(listed: Int(count), held: held[term.symbol]) { overflowing = true }
-                    }
+                for term in terms where Self.link(listed, to: term.symbol, holding: true, columns, entries, &free, &freeCount, &used) {
+                    overflowing = true
                 }
             }
         }
         return overflowing
     }
 
-    /// Whether a column listing `listed` rows for a symbol that `held` rows hold has grown past
-    /// four times that (and 64 more): it is then worth compacting. A column of 64 entries or
-    /// fewer (almost every one) is told by its length alone, so the count (`held`) need not be
-    /// read back for it: it is checked for every term of every row stored.
+    /// Whether `column` lists more than four times the rows that hold its symbol, and 64 more.
+    /// A column of 64 entries or fewer (almost every one) is told by its length alone: it is
+    /// checked for every term of every row stored.
     @inline(__always)
-    static func overflows(listed: Int, held: Int) -> Bool { listed > 64 && listed > 4 * held + 64 }
+    private static func overflows(_ column: Column) -> Bool { column.count > 64 && column.count > 4 * column.held + 64 }
 
     /// Lists `row` at the end of `symbol`'s column in a freed entry, else a spare one (there is
-    /// room: `makeRoom`), and returns how many entries the column now lists.
+    /// room: `makeRoom`), counting it as a row that holds the symbol when `holding`; returns
+    /// whether the column now `overflows`.
     @inline(__always)
-    @discardableResult
     private static func link(
-        _ row: Int32, to symbol: Int, _ columns: UnsafeMutableBufferPointer<Column>,
+        _ row: Int32, to symbol: Int, holding: Bool, _ columns: UnsafeMutableBufferPointer<Column>,
         _ entries: UnsafeMutableBufferPointer<Entry>, _ free: inout Int32, _ freeCount: inout Int, _ used: inout Int
-    ) -> Int32 {
+    ) -> Bool {
         let entry: Int32
         if free >= 0 {
             entry = free
@@ -125,23 +142,31 @@ struct ColumnIndex: Sendable {
         if column.last >= 0 { entries[Int(column.last)].following = entry } else { column.first = entry }
         column.last = entry
         column.count += 1
+        if holding { column.held += 1 }
         columns[symbol] = column
-        return column.count
+        return overflows(column)
     }
 
-    /// Empties `symbol`'s column, giving its entries back to the pool.
-    mutating func clear(_ symbol: Int) {
+    /// Empties `symbol`'s list, giving its entries back to the pool; the count of rows that
+    /// hold it is kept.
+    private mutating func unlink(_ symbol: Int) {
         let column = columns[symbol]
         guard column.first >= 0 else { return }
         entries[Int(column.last)].following = free
         free = column.first
         freeCount += Int(column.count)
-        columns[symbol] = Column()
+        columns[symbol] = Column(held: column.held)
+    }
+
+    /// Empties `symbol`'s column: no row holds it any more.
+    mutating func clear(_ symbol: Int) {
+        unlink(symbol)
+        noteUnheld(symbol)
     }
 
     /// Appends the rows `symbol`'s column lists to `rows`, in the order they were added, and
-    /// empties the column: one pass through the pool's buffer, where iterating `rows(of:)`
-    /// retained the pool and checked each read.
+    /// empties the list (the count of rows that hold it is kept): one pass through the pool's
+    /// buffer, where iterating `rows(of:)` retained the pool and checked each read.
     mutating func take(_ symbol: Int, into rows: inout [Int]) {
         let column = columns[symbol]
         rows.reserveCapacity(rows.count + Int(column.count))
@@ -152,10 +177,11 @@ struct ColumnIndex: Sendable {
                 entry = Int(entries[entry].following)
             }
         }
-        clear(symbol)
+        unlink(symbol)
     }
 
-    /// Empties every column and the pool (their storage is kept, the entries as spares).
+    /// Empties every column and the pool, counts included (their storage is kept, the entries
+    /// as spares).
     mutating func removeAll() {
         for symbol in columns.indices { columns[symbol] = Column() }
         used = 0

@@ -23,22 +23,21 @@ struct ConstraintTag: Sendable {
 /// hold restricted parametric symbols: an external symbol is made basic by the first row that
 /// could hold it.
 struct Tableau: Sendable {
-    /// The symbols made so far. The per-symbol tables (`kinds`, `basicRow`, `columns`,
-    /// `occurrences`, the objective's) run ahead of it, filled `symbolChunk` symbols at a time
+    /// The symbols made so far. The per-symbol tables (`kinds`, `basicRow`, `columns`, the
+    /// objective's) run ahead of it, filled `symbolChunk` symbols at a time
     /// (see `newSymbol`); their entries past it are unused.
     private(set) var symbolCount = 0
     private(set) var kinds: [SymbolKind] = []
     /// symbol → index of its row, or -1 when parametric.
     private(set) var basicRow: [Int] = []
-    /// symbol → rows (including a phase-one objective row) in which it is parametric. Entries
-    /// are dropped lazily: a listed row may no longer hold the symbol, or be listed twice, so
-    /// readers check the row; a column is compacted when it grows past four times `occurrences`.
+    /// symbol → rows (including a phase-one objective row) in which it is parametric, and how
+    /// many rows hold it (exact). Entries are dropped lazily: a listed row may no longer hold the
+    /// symbol, or be listed twice, so readers check the row; a column is compacted when it grows
+    /// past four times the rows that hold its symbol.
     private(set) var columns = ColumnIndex()
     /// Scratch: the rows of the column being substituted or compacted, taken out of `columns`
     /// before they change.
     private var columnScratch: [Int] = []
-    /// symbol → number of rows that hold it (exact).
-    private(set) var occurrences: [Int] = []
     private(set) var rows: [Row] = []
     private var freeRows: [Int] = []
     /// row → its basic symbol and its bookkeeping for compaction and refreshing (`RowState`):
@@ -108,7 +107,6 @@ struct Tableau: Sendable {
         variableSymbol.reserveCapacity(variables)
         kinds.reserveCapacity(symbols)
         basicRow.reserveCapacity(symbols)
-        occurrences.reserveCapacity(symbols)
         columns.reserveCapacity(symbols: symbols, entries: 2 * symbols)
         objective.reserveCapacity(symbols: symbols)
         rows.reserveCapacity(rowCount)
@@ -148,7 +146,6 @@ struct Tableau: Sendable {
         kinds.append(contentsOf: repeatElement(.external, count: count))
         basicRow.append(contentsOf: repeatElement(-1, count: count))
         columns.appendSymbols(count)
-        occurrences.append(contentsOf: repeatElement(0, count: count))
         objective.appendSymbols(count)
     }
 
@@ -193,7 +190,7 @@ struct Tableau: Sendable {
     }
 
     private mutating func freeRow(_ index: Int) {
-        for term in rows[index].terms { occurrences[term.symbol] -= 1 }
+        for term in rows[index].terms { columns.dropHolder(term.symbol) }
         let basic = rowStates[index].basic
         if basic >= 0 { basicRow[basic] = -1 }
         rows[index] = Row()
@@ -205,9 +202,7 @@ struct Tableau: Sendable {
     /// column now needs compacting.
     @inline(__always)
     private mutating func noteAdded(_ symbol: Int, _ row: Int) {
-        let listed = columns.append(row, to: symbol)
-        occurrences[symbol] += 1
-        if ColumnIndex.overflows(listed: listed, held: occurrences[symbol]) { columnsOverflowing = true }
+        if columns.add(row, to: symbol) { columnsOverflowing = true }
     }
 
     /// Records that row `index` now holds each symbol of `row` and returns whether some column
@@ -215,23 +210,17 @@ struct Tableau: Sendable {
     /// caller about to move the row (`storeRow`) retained and released it around the call.
     @discardableResult
     private mutating func noteAdded(_ row: borrowing Row, _ index: Int) -> Bool {
-        row.terms.withUnsafeBufferPointer { terms in columns.append(index, toColumnsOf: terms, counting: &occurrences) }
+        row.terms.withUnsafeBufferPointer { terms in columns.add(index, toColumnsOf: terms) }
     }
 
-    /// Compacts the columns of `row`'s symbols that have grown past four times their
-    /// occurrences (`columnOverflows`; each compaction binary-searches every entry in its row,
-    /// so rarer ones cost less). Only called when every row is in place (compaction reads the
-    /// rows).
+    /// Compacts the columns of `row`'s symbols that have grown past four times the rows that
+    /// hold them (`ColumnIndex.overflows`; each compaction binary-searches every entry in its
+    /// row, so rarer ones cost less). Only called when every row is in place (compaction reads
+    /// the rows).
     private mutating func compactColumns(of row: Row) {
-        for term in row.terms where columnOverflows(term.symbol) {
+        for term in row.terms where columns.overflows(term.symbol) {
             compactColumn(term.symbol)
         }
-    }
-
-    /// Whether the column of `symbol` lists more than four times its occurrences (and 64 more).
-    @inline(__always)
-    private func columnOverflows(_ symbol: Int) -> Bool {
-        ColumnIndex.overflows(listed: columns.count(symbol), held: occurrences[symbol])
     }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
@@ -242,12 +231,13 @@ struct Tableau: Sendable {
         for entry in column where rowStates[entry].mark != compactions && rowStates[entry].basic != Tableau.freeSlot
             && rows[entry].coefficient(of: symbol) != 0 {
             rowStates[entry].mark = compactions
-            columns.append(entry, to: symbol)
+            columns.relist(entry, to: symbol)
         }
         columnScratch = column
     }
 
-    /// The rows of `symbol`'s column, which is emptied (`occurrences` is left to the caller), in
+    /// The rows of `symbol`'s column, which is emptied (the count of rows that hold it is left
+    /// to the caller), in
     /// `columnScratch`'s storage: the caller gives it back when done.
     private mutating func takeColumn(_ symbol: Int) -> [Int] {
         var column = columnScratch
@@ -260,7 +250,6 @@ struct Tableau: Sendable {
     /// Clears the column of `symbol`, which no row holds any more.
     private mutating func clearColumn(_ symbol: Int) {
         columns.clear(symbol)
-        occurrences[symbol] = 0
     }
 
     /// Whether the row at `index` defines a sign-restricted basic symbol.
@@ -279,7 +268,7 @@ struct Tableau: Sendable {
         }
         basicChanges += 1
         let column = takeColumn(symbol)
-        occurrences[symbol] = 0
+        columns.noteUnheld(symbol)
         defer { columnScratch = column }
         for index in column {
             if deferringExternalRows, rowStates[index].basic >= 0, kinds[rowStates[index].basic] == .external {
@@ -301,7 +290,7 @@ struct Tableau: Sendable {
                 target.addInPlace(
                     factor, definition,
                     added: { noteAdded($0, index) },
-                    dropped: { occurrences[$0] -= 1 })
+                    dropped: { columns.dropHolder($0) })
                 rows[index] = target
             } else {
                 var merged = scratch
@@ -309,7 +298,7 @@ struct Tableau: Sendable {
                 target.merge(
                     factor, definition, skipping: symbol, into: &merged,
                     added: { noteAdded($0, index) },
-                    dropped: { if $0 != symbol { occurrences[$0] -= 1 } })
+                    dropped: { if $0 != symbol { columns.dropHolder($0) } })
                 if merged.terms.count <= target.terms.capacity {
                     target.copy(merged)
                     rows[index] = target
@@ -362,7 +351,7 @@ struct Tableau: Sendable {
         var row = takeRow(index)
         let a = row.solve(for: entering)
         row.add(1 / a, leaving)
-        occurrences[entering] -= 1
+        columns.dropHolder(entering)
         noteAdded(leaving, index)
         peakMagnitude = max(peakMagnitude, abs(row.constant))
         rows[index] = row
@@ -576,7 +565,7 @@ struct Tableau: Sendable {
             for term in row.terms where kinds[term.symbol] == .external
                 && abs(term.coefficient) >= Tolerance.pivotRatio * largest {
                 let symbol = term.symbol
-                let count = occurrences[symbol]
+                let count = columns.held(symbol)
                 if count < bestCount {
                     best = symbol
                     bestCount = count
@@ -775,7 +764,6 @@ struct Tableau: Sendable {
         for index in staleRows { rowStates[index].isStale = false }
         staleRows.removeAll(keepingCapacity: true)
         columns.removeAll()
-        for symbol in 0..<symbolCount { occurrences[symbol] = 0 }
         for index in rows.indices where rowStates[index].basic != Tableau.freeSlot {
             noteAdded(rows[index], index)
         }
