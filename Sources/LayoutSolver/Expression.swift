@@ -47,7 +47,7 @@ public struct ConstraintHandle: Hashable, Comparable, Sendable {
     /// The constraint's position in the order of successful adds.
     public let index: Int
 
-    init(index: Int) { self.index = index }
+    @usableFromInline init(index: Int) { self.index = index }
 
     public static func < (lhs: ConstraintHandle, rhs: ConstraintHandle) -> Bool { lhs.index < rhs.index }
 }

@@ -50,7 +50,7 @@ private struct Installation {
     /// conflicts neither allocates nor writes it.
     private var constraintOfHandle: [Int] = []
     /// Per constraint: its solver handle, nil when it was broken.
-    private var handles: [ConstraintHandle?]
+    private var handles: ConstraintHandles
     /// The root-size edits (`size.width`, `size.height`), which `move(to:)` updates.
     private var rootSizeEntries: [(index: Int, axis: LayoutAxis)] = []
     private(set) var conflicts: [Conflict] = []
@@ -80,9 +80,9 @@ private struct Installation {
         // The root size comes first, two constraints (edits or fitting size); the rest once compiled.
         // Reserved before the first two are written: a literal of two and then its reservation
         // were two allocations.
-        handles = []
+        handles = ConstraintHandles()
         handles.reserveCapacity(count)
-        handles.append(contentsOf: repeatElement(nil, count: 2))
+        handles.appendNone(count: 2)
         rootSizeEntries.reserveCapacity(2)
 
         for axis in [LayoutAxis.horizontal, .vertical] {
@@ -109,7 +109,7 @@ private struct Installation {
             for index in tree.views.indices { compiler.intrinsicSize(of: index, into: &list) }
             for index in request.constraints.indices { try compiler.compile(index, of: request, into: &list) }
         }
-        handles += repeatElement(nil, count: constraints.count - first)
+        handles.appendNone(count: constraints.count - first)
         // Only required constraints can conflict, and their order decides which one breaks.
         // Optional ones are handed over first. The solver keeps them until the solve and places
         // them after every required one (the optimum does not depend on their order, and a basis

@@ -48,7 +48,7 @@ enum ConstraintWarnings {
     /// and a table of them; only constraints sharing a key are compared, term by term, and not
     /// even those when they cannot warn.
     static func find(
-        in constraints: ConstraintList, of request: LayoutRequest, handles: [ConstraintHandle?], solver: Solver,
+        in constraints: ConstraintList, of request: LayoutRequest, handles: ConstraintHandles, solver: Solver,
         varying: [Int] = []
     ) -> (warnings: [ConstraintWarning], holdWhileOnlyVaryingChange: Bool) {
         var holdWhileOnlyVaryingChange = true
