@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPServer", "HTTPTestSupport", "JSON"]),
-        .testTarget(name: "LayoutCLITests", dependencies: ["layout"]),
+        .testTarget(name: "LayoutCLITests", dependencies: ["layout", "layoutd"]),
     ]
 )
 

@@ -99,6 +99,14 @@ struct Layoutd: ParsableCommand {
                               ("--network-solve-ms", networkSolveMs)] where value < 0 {
             throw ValidationError("\(name) must not be negative")
         }
+        // An installation keeps its constraints, their terms and their solver handles in 32-bit
+        // tables (`CompiledConstraint`, `ConstraintHandles`): these bounds keep every count below
+        // 2^31 (a term per view level, two for a right or bottom edge, and four constraints of
+        // one term per view besides the request's).
+        for (name, value, most) in [("--max-views", maxViews, 50_000_000), ("--max-constraints", maxConstraints, 500_000_000),
+                                    ("--max-terms", maxTerms, 500_000_000)] where value > most {
+            throw ValidationError("\(name) must be at most \(most)")
+        }
         guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
         guard connectionMemoryLimit >= 4096 else { throw ValidationError("--connection-memory-limit must be at least 4096") }
         guard threadStackSize >= 1 << 20 else { throw ValidationError("--thread-stack-size must be at least 1 MiB (deep JSON needs it)") }
