@@ -153,8 +153,8 @@ public struct Solver: Sendable {
         pending.reserveCapacity(constraints)
         definitions.reserveCapacity(constraints)
         inequalities.reserveCapacity(constraints)
-        // Written out in full (the pool writes its room through its buffers): room for terms
-        // that never come is memory zeroed and faulted in for nothing.
+        // The pool zeroes the room it reserves (it writes terms through its buffers, within
+        // their count), so room for terms that never come is memory written for nothing.
         terms.reserveCapacity(max(0, termCount))
         // Keys are variables; an expression with definitions inlined is a chain's worth of terms.
         inlining.reserveCapacity(keys: variables, terms: Self.inlinedTerms)

@@ -356,10 +356,10 @@ private enum FormKey {
 ///
 /// A form of one variable (most constraints) finds its group in a table indexed by the variable:
 /// a request's constraints name its views' variables roughly in order, so the lookups walk that
-/// table instead of landing anywhere in a hash table (a cache miss each at 10,000 views). Other
-/// forms are in a hash table, a hash's slot its top bits after multiplying by a random odd number
-/// drawn once per process (multiply-shift, universal), so however requests choose their hashes,
-/// different ones do not pile onto one slot.
+/// table instead of landing anywhere in a hash table (mostly out of the caches at 10,000 views).
+/// Other forms are in a hash table, a hash's slot its top bits after multiplying by a random odd
+/// number drawn once per process (multiply-shift, universal), so however requests choose their
+/// hashes, different ones do not pile onto one slot.
 private struct SameKey: ~Copyable {
     /// A key's first and last member, and its first and last member that only joins (-1: none yet).
     private struct Group {
