@@ -83,8 +83,9 @@ def versions(root):
         "wrk": sh("wrk --version 2>&1 | head -1 | awk '{print $2}'"),
         "libmicrohttpd": sh("dpkg-query -W -f '${Version}' libmicrohttpd-dev 2>/dev/null")
                          or sh("pkg-config --modversion libmicrohttpd"),
+        # The last run's own results.md does not count: runs in a row would all say dirty.
         "commit": sh(f"git -C {root} rev-parse --short HEAD") +
-                  (" (dirty tree)" if sh(f"git -C {root} status --porcelain --untracked-files=no") else ""),
+                  (" (dirty tree)" if sh(f"git -C {root} status --porcelain --untracked-files=no -- . ':!Benchmarks/results.md'") else ""),
     }
 
 
