@@ -77,22 +77,20 @@ struct ColumnIndex: Sendable {
     /// Lists `row`, which now holds `symbol`, at the end of its column and counts it; returns
     /// whether the column now `overflows`.
     @inline(__always)
-    mutating func add(_ row: Int, to symbol: Int) -> Bool {
-        makeRoom(for: 1)
-        return columns.withUnsafeMutableBufferPointer { columns in
-            entries.withUnsafeMutableBufferPointer { entries in
-                Self.link(Int32(truncatingIfNeeded: row), to: symbol, holding: true, columns, entries, &free, &freeCount, &used)
-            }
-        }
-    }
+    mutating func add(_ row: Int, to symbol: Int) -> Bool { list(row, to: symbol, holding: true) }
 
     /// Lists `row` again at the end of `symbol`'s column, whose rows were taken (`take`) to be
     /// checked: the count of rows that hold it is unchanged.
-    mutating func relist(_ row: Int, to symbol: Int) {
+    mutating func relist(_ row: Int, to symbol: Int) { _ = list(row, to: symbol, holding: false) }
+
+    /// Lists `row` at the end of `symbol`'s column, counted as holding it when `holding`;
+    /// returns whether the column now `overflows`.
+    @inline(__always)
+    private mutating func list(_ row: Int, to symbol: Int, holding: Bool) -> Bool {
         makeRoom(for: 1)
-        columns.withUnsafeMutableBufferPointer { columns in
+        return columns.withUnsafeMutableBufferPointer { columns in
             entries.withUnsafeMutableBufferPointer { entries in
-                _ = Self.link(Int32(truncatingIfNeeded: row), to: symbol, holding: false, columns, entries, &free, &freeCount, &used)
+                Self.link(Int32(truncatingIfNeeded: row), to: symbol, holding: holding, columns, entries, &free, &freeCount, &used)
             }
         }
     }

@@ -147,14 +147,17 @@ private struct Installation {
         constraints.withBuffers { compiled, _ in
             for index in first..<compiled.count {
                 let isRequired = compiled[index].priority == requiredPriority
+                var inViewOrder = false
                 if inReadingOrder, case .intrinsic(let view, _, _) = compiled[index].origin {
                     if start[view] < 0 { start[view] = index }
                     count[view] += 1
-                    if !isRequired { intrinsic += 1 }
+                    inViewOrder = !isRequired
                 }
                 if isRequired {
                     required.append(index)
-                } else if !(inReadingOrder && compiled[index].isIntrinsicSize) {
+                } else if inViewOrder {
+                    intrinsic += 1
+                } else {
                     optional.append(index)
                 }
             }
