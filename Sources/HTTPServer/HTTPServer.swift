@@ -309,7 +309,7 @@ final class ServerCore: Sendable {
             return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
         }
         let request = HTTPRequest(head: head, body: body)
-        if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn)) {
+        if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn, pool: pool)) {
             return makeResponse(response, head: head)
         }
         guard pool.reserve() else {

@@ -120,7 +120,8 @@ public protocol HTTPHandler: Sendable {
     /// time), or nil to hand the request to the worker pool, which calls `respond(to:)`. The
     /// network thread serves its other connections only after this returns, so it must stay
     /// short: a handler that tries and runs out of its slice returns nil and lets a worker redo
-    /// the job; and while `thread.connectionsWaiting`, only what is quick for sure belongs here.
+    /// the job; and while `thread.connectionsWaiting`, only what is quick for sure belongs here,
+    /// unless the workers have no room (`thread.workersHaveRoom`), when nil means `overloaded`.
     /// Must not throw or trap.
     func respondOnNetworkThread(to request: HTTPRequest, thread: NetworkThread) -> HTTPResponse?
     /// Answers a complete request on a worker thread. Must not throw or trap.

@@ -84,6 +84,9 @@ final class WorkerPool<Job: Sendable>: Sendable {
         return nil
     }
 
+    /// Whether `reserve()` would take a slot now (another thread may take it first).
+    var hasRoom: Bool { lock.withLock { s in !s.stopping && s.running + s.queued + s.reserved < capacity } }
+
     /// Slots taken with `reserve()` whose job is not submitted yet.
     var reservedCount: Int { lock.withLock { $0.reserved } }
 

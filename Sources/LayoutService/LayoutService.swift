@@ -77,15 +77,17 @@ public final class LayoutService: HTTPHandler {
         return nil
     }
 
-    /// Every route but `/solve` is answered here. A solve is tried here when its body is small
-    /// and no new connection waits for this thread to accept it, within `networkThreadSolveTime`
-    /// (and the request's own timeout); one that runs out of that slice is given back, uncounted
-    /// and unlogged, for a worker to redo with the whole budget.
+    /// Every route but `/solve` is answered here. A solve is tried here when its body is small,
+    /// within `networkThreadSolveTime` (and the request's own timeout); one that runs out of that
+    /// slice is given back, uncounted and unlogged, for a worker to redo with the whole budget.
+    /// While new connections wait for this thread to accept them, a small solve goes to a worker
+    /// instead, if the workers have room: else it is answered here, where handing it over would
+    /// turn it away (503) while this thread could answer it.
     public func respondOnNetworkThread(to request: HTTPRequest, thread: NetworkThread) -> HTTPResponse? {
         guard Route(path: request.head.path) == .solve else { return respond(to: request) }
         let slice = configuration.networkThreadSolveTime
         guard slice > .zero, request.body.count <= ServiceConfiguration.networkThreadMaxBodyBytes,
-              !thread.connectionsWaiting else { return nil }
+              !(thread.connectionsWaiting && thread.workersHaveRoom) else { return nil }
         let start = ContinuousClock.now
         let ownDeadline = start + configuration.solveTimeout
         let sliceEnd = start + slice

@@ -47,6 +47,8 @@ struct TestHandler: HTTPHandler {
                 waiting = thread.connectionsWaiting
             }
             return HTTPResponse(status: 200, headers: [("X-Waiting", String(waiting))])
+        case "/room":
+            return HTTPResponse(status: 200, headers: [("X-Room", String(thread.workersHaveRoom))])
         case "/small":
             // Answered here when the body is at most 4 bytes, else declined to a worker.
             guard request.body.count <= 4 else { return nil }
@@ -425,6 +427,21 @@ final class Background<T: Sendable>: Sendable {
         }
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(eventually { server.currentConnections == 0 })
+    }
+
+    @Test func networkThreadSeesWhetherTheWorkersHaveRoom() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, queueLimit: 0, gate: gate)
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(try RawHTTP.request(port: port, method: "GET", path: "/room").header("X-Room") == "true")
+        let blocked = Background { try? RawHTTP.request(port: port, method: "POST", path: "/block", timeoutSeconds: 60) }
+        #expect(eventually { server.requestsInFlight == 1 })
+        #expect(try RawHTTP.request(port: port, method: "GET", path: "/room").header("X-Room") == "false")
+        gate.open()
+        #expect(blocked.wait()??.status == 200)
+        #expect(eventually { server.requestsInFlight == 0 })
+        #expect(try RawHTTP.request(port: port, method: "GET", path: "/room").header("X-Room") == "true")
     }
 
     @Test func overloadedWhenWorkersAndQueueAreFull() throws {

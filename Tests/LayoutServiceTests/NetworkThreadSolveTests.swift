@@ -1,6 +1,10 @@
+import Dispatch
+import Foundation
+import HTTPServer
 import HTTPTestSupport
 import JSON
 import LayoutService
+import Synchronization
 import Testing
 
 /// Small solves run on the network thread within a slice of time; past it a worker redoes them.
@@ -51,5 +55,47 @@ import Testing
         #expect(response.status == 200)
         #expect(response.json?.frame("box") == [87.5, 233.5, 200, 200])
         #expect(try Self.handedToWorker(harness) == "0")
+    }
+
+    @Test func smallSolvesAreAnsweredHereWhenConnectionsWaitAndTheWorkersAreFull() throws {
+        // A client opening and closing connections without pause keeps new connections waiting
+        // to be accepted (as clients over the per-IP limit do, refused and reconnecting), while
+        // eight others post solves: each goes to the one worker (no queue) when it is free, and
+        // is answered on the network thread when it is not, never turned away with 503. (The
+        // slice is long: on a loaded machine a solve preempted past 2 ms would go to the worker
+        // and, with it busy, rightly get 503.)
+        let harness = try ServiceHarness(configuration: ServiceConfiguration(networkThreadSolveTime: .seconds(5)),
+                                         server: { $0.networkThreads = 1; $0.workers = 1; $0.queueLimit = 0 })
+        let port = harness.port
+        let churning = Atomic<Bool>(true)
+        let opened = Atomic<Int>(0)
+        let churn = DispatchGroup()
+        churn.enter()
+        Thread.detachNewThread {
+            while churning.load(ordering: .relaxed) {
+                if (try? RawHTTPConnection(port: port)) != nil { opened.add(1, ordering: .relaxed) }
+            }
+            churn.leave()
+        }
+        // Threads of their own: `concurrentPerform` runs only as many at once as there are cores.
+        let statuses = Mutex<[Int: Int]>([:])
+        let clients = DispatchGroup()
+        for _ in 0..<8 {
+            clients.enter()
+            Thread.detachNewThread {
+                for _ in 0..<50 {
+                    let status = (try? RawHTTP.request(port: port, method: "POST", path: "/solve",
+                                                        headers: [("Content-Type", "application/json")],
+                                                        body: Array(Self.centredBox.utf8)))?.status ?? 0
+                    statuses.withLock { $0[status, default: 0] += 1 }
+                }
+                clients.leave()
+            }
+        }
+        clients.wait()
+        churning.store(false, ordering: .relaxed)
+        churn.wait()
+        #expect(opened.load(ordering: .relaxed) > 0)
+        #expect(statuses.withLock { $0 } == [200: 400])
     }
 }

@@ -10,11 +10,15 @@ final class ServiceHarness {
     let service: LayoutService
     let port: Int
 
-    init(configuration: ServiceConfiguration = ServiceConfiguration(), maxBody: Int = 1 << 20) throws {
+    /// `server` adjusts the HTTP server's configuration (threads, workers, queue) after the
+    /// harness's loopback defaults.
+    init(configuration: ServiceConfiguration = ServiceConfiguration(), maxBody: Int = 1 << 20,
+         server adjust: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var http = HTTPServerConfiguration()
         http.host = "127.0.0.1"
         http.port = 0
         http.maxBodyBytes = maxBody
+        adjust(&http)
         var logger = Logger(label: "layoutd-test")
         logger.logLevel = .warning
         service = LayoutService(configuration: configuration, logger: logger)
