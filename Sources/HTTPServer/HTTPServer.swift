@@ -256,6 +256,7 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     let draining = Atomic<Bool>(false)
     let pool: WorkerPool<Job>
+    private let refusals = ConditionLock(RefusalLog(interval: .seconds(10)))
 
     init(configuration c: HTTPServerConfiguration, handler: any HTTPHandler, logger: Logger) {
         self.handler = handler
@@ -263,6 +264,15 @@ final class ServerCore: Sendable {
         self.maxBodyBytes = c.maxBodyBytes
         self.pool = WorkerPool<Job>(workers: c.workers, queueLimit: c.queueLimit,
                                     stackSize: c.threadStackSizeBytes)
+    }
+
+    /// libmicrohttpd refused a connection at accept (its log `message`): the handler counts it,
+    /// and it is logged as `RefusalLog` allows, with how many it stands for (`refused`).
+    func connectionRefused(_ message: String) {
+        handler.connectionRefused()
+        let now = ContinuousClock.now
+        guard let count = refusals.withLock({ $0.refused(at: now) }) else { return }
+        logger.notice("\(message)", metadata: ["source": "libmicrohttpd", "refused": "\(count)"])
     }
 
     /// Starts the worker threads (they hold `self` until the pool is shut down).

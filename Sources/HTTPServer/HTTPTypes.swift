@@ -134,11 +134,19 @@ public protocol HTTPHandler: Sendable {
     /// Instead of `respond(to:)` on a worker, when the client closed its connection while the
     /// request waited for a worker: nobody will read this response (count it, log it).
     func clientGone(_ head: HTTPRequestHead) -> HTTPResponse
+    /// On a network thread, for each connection refused as it was accepted, over the connection
+    /// limit or the per-IP one (closed at once, nothing read; the server logs these itself, at
+    /// most one line per 10 s). Keep it cheap: a client reconnecting without pause is refused
+    /// thousands of times a second.
+    func connectionRefused()
 }
 
 extension HTTPHandler {
     /// By default an empty 499 (nginx's "client closed request"), which is never sent.
     public func clientGone(_ head: HTTPRequestHead) -> HTTPResponse { HTTPResponse(status: 499) }
+
+    /// By default nothing.
+    public func connectionRefused() {}
 }
 
 public struct HTTPServerConfiguration: Sendable {

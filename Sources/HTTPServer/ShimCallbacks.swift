@@ -37,12 +37,17 @@ func shimLog(_ ctx: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) 
     guard let ctx, let message else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(ctx).takeUnretainedValue()
     let text = String(cString: message)
+    if text.hasPrefix("Server reached connection limit") {  // the connection or the per-IP one
+        core.connectionRefused(text)
+        return
+    }
     core.logger.log(level: mhdLogLevel(text), "\(text)", metadata: ["source": "libmicrohttpd"])
 }
 
 /// libmicrohttpd logs what clients do wrong as errors; a public server sees those all the time,
 /// and a hostile client could flood the log with them. Client-caused messages go to `debug`,
-/// limits being hit to `notice`, anything else (the server's own trouble) stays a `warning`.
+/// anything else (the server's own trouble) stays a `warning`. (Refused connections are
+/// counted and logged apart: `ServerCore.connectionRefused`.)
 func mhdLogLevel(_ text: String) -> Logger.Level {
     let clientCaused = [
         "Error processing request",             // 400/413/414/431/505 answered by MHD itself
@@ -55,6 +60,5 @@ func mhdLogLevel(_ text: String) -> Logger.Level {
         "Failed to send data",
     ]
     if clientCaused.contains(where: { text.hasPrefix($0) }) { return .debug }
-    if text.hasPrefix("Server reached connection limit") { return .notice }  // (per-IP: silent)
     return .warning
 }

@@ -131,6 +131,10 @@ public final class LayoutService: HTTPHandler {
         return finish(head, response, route: Route(path: head.path)?.name ?? "unknown")
     }
 
+    public func connectionRefused() {
+        metrics.rejected(reason: "connection-limit")
+    }
+
     public func clientGone(_ head: HTTPRequestHead) -> HTTPResponse {
         metrics.rejected(reason: "client-gone")
         return finish(head, HTTPResponse(status: 499), route: Route(path: head.path)?.name ?? "unknown")

@@ -13,6 +13,8 @@ final class Gate: Sendable {
     let entered = Atomic<Int>(0)
     /// Requests to `/counted` that reached `respond`.
     let counted = Atomic<Int>(0)
+    /// Connections refused at accept (`connectionRefused`).
+    let refused = Atomic<Int>(0)
     func open() { isOpen.store(true, ordering: .releasing) }
     func wait(timeoutSeconds: Double = 20) {
         entered.add(1, ordering: .relaxed)
@@ -117,14 +119,19 @@ struct TestHandler: HTTPHandler {
     func overloaded(_ head: HTTPRequestHead) -> HTTPResponse {
         HTTPResponse(status: 503, headers: [("Retry-After", "1")], body: Array("busy".utf8))
     }
+
+    func connectionRefused() { gate.refused.add(1, ordering: .relaxed) }
 }
 
 func makeServer(workers: Int = 2, queueLimit: Int = 8, maxBody: Int = 64 << 10,
                 networkThreads: Int = 2, port: Int = 0, host: String = "127.0.0.1",
                 timeoutSeconds: Int = 5, perIPLimit: Int = 64, stackSize: Int = 8 << 20,
-                gate: Gate = Gate()) -> HTTPServer {
-    var logger = Logger(label: "test.http")
-    logger.logLevel = .warning
+                gate: Gate = Gate(), logger given: Logger? = nil) -> HTTPServer {
+    let logger = given ?? {
+        var logger = Logger(label: "test.http")
+        logger.logLevel = .warning
+        return logger
+    }()
     let config = HTTPServerConfiguration(host: host, port: port, networkThreads: networkThreads,
                                          workers: workers, queueLimit: queueLimit, maxBodyBytes: maxBody,
                                          maxDiscardedBodyBytes: 1 << 20, connectionTimeoutSeconds: timeoutSeconds,
@@ -729,7 +736,6 @@ final class Background<T: Sendable>: Sendable {
     @Test func mhdMessagesAreLeveledByCause() {
         #expect(mhdLogLevel("Error processing request (HTTP response code is 400 ('x')). Closing connection.") == .debug)
         #expect(mhdLogLevel("Application reported internal error, closing connection.") == .debug)
-        #expect(mhdLogLevel("Server reached connection limit. Closing inbound connection.") == .notice)
         #expect(mhdLogLevel("Failed to create a new thread because it would have exceeded the system limit on the number of threads or no system resources available.") == .warning)
         #expect(mhdLogLevel("Call to epoll_wait failed: Bad file descriptor") == .warning)
     }

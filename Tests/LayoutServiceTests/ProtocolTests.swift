@@ -138,6 +138,20 @@ import Testing
         #expect(metrics.contains("layoutd_requests_in_flight 0"))
     }
 
+    @Test func refusedConnectionsAreCountedAsRejections() throws {
+        let harness = try ServiceHarness(server: { $0.perIPConnectionLimit = 2 })
+        let held = try RawHTTPConnection(port: harness.port)
+        let second = try RawHTTPConnection(port: harness.port)
+        for _ in 0..<5 {
+            #expect(try RawHTTPConnection(port: harness.port).waitForClose())
+        }
+        // One place for the /metrics request, once the server has seen the second one close.
+        second.shutdownBoth()
+        for _ in 0..<200 where harness.server.currentConnections > 1 { sleepMilliseconds(50) }
+        #expect(try harness.get("/metrics").bodyText.contains(#"layoutd_rejected_total{reason="connection-limit"} 5"#))
+        _ = held
+    }
+
     @Test func readinessTurnsOffWhenDraining() throws {
         let harness = try ServiceHarness()
         harness.service.beginDraining()

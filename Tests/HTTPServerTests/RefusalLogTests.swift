@@ -1,0 +1,73 @@
+import HTTPTestSupport
+import Logging
+import Testing
+
+@testable import HTTPServer
+
+/// Refused connections: each is counted through the handler, and logged at most once per 10 s.
+@Suite struct RefusalLogTests {
+    @Test func firstRefusalAtOnceThenOneLinePerInterval() {
+        var log = RefusalLog(interval: .seconds(10))
+        let start = ContinuousClock.now
+        #expect(log.refused(at: start) == 1)
+        #expect(log.refused(at: start + .seconds(1)) == nil)
+        #expect(log.refused(at: start + .milliseconds(9_999)) == nil)
+        // Ten seconds after the last line: this refusal and the two held back.
+        #expect(log.refused(at: start + .seconds(10)) == 3)
+        #expect(log.refused(at: start + .seconds(15)) == nil)
+        #expect(log.refused(at: start + .seconds(25)) == 2)
+    }
+
+    @Test func refusedConnectionsAreCountedAndLoggedOnce() throws {
+        let capture = LogCapture()
+        let gate = Gate()
+        let server = makeServer(perIPLimit: 1, gate: gate, logger: capture.logger)
+        let port = try server.start()
+        defer { server.stop() }
+        let held = try RawHTTPConnection(port: port)
+        #expect(eventually { server.currentConnections == 1 })
+        for _ in 0..<30 {
+            let refused = try RawHTTPConnection(port: port)
+            #expect(refused.waitForClose())
+        }
+        #expect(eventually { gate.refused.load(ordering: .relaxed) == 30 })
+        let lines = capture.lines.withLock { $0 }.filter { $0.message.hasPrefix("Server reached connection limit") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.level == .notice)
+        #expect(lines.first?.metadata["refused"] == "1")
+        _ = held
+    }
+}
+
+/// Keeps every line logged through `logger`.
+final class LogCapture: Sendable {
+    struct Line: Sendable {
+        var level: Logger.Level
+        var message: String
+        var metadata: Logger.Metadata
+    }
+
+    let lines = ConditionLock<[Line]>([])
+
+    var logger: Logger {
+        var logger = Logger(label: "test.capture") { _ in Handler(capture: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    struct Handler: LogHandler {
+        let capture: LogCapture
+        var logLevel: Logger.Level = .trace
+        var metadata: Logger.Metadata = [:]
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let line = Line(level: event.level, message: event.message.description, metadata: event.metadata ?? [:])
+            capture.lines.withLock { $0.append(line) }
+        }
+    }
+}
