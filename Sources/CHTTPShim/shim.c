@@ -19,6 +19,9 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdarg.h>
@@ -623,4 +626,12 @@ void lhs_stop(lhs_server *s) {
   if (s->quiesced && s->listen_fd >= 0)
     close(s->listen_fd);
   free(s);
+}
+
+int lhs_release_free_memory(void) {
+#ifdef __GLIBC__
+  return malloc_trim(0);
+#else
+  return 0;
+#endif
 }

@@ -22,6 +22,9 @@ final class WorkerPool<Job: Sendable>: Sendable {
         var reserved = 0
         var stopping = false
         var threads: [pthread_t] = []
+
+        /// Nothing running, queued or reserved.
+        var isIdle: Bool { running == 0 && queued == 0 && reserved == 0 }
     }
 
     private let lock = ConditionLock(State())
@@ -38,15 +41,18 @@ final class WorkerPool<Job: Sendable>: Sendable {
 
     /// Starts the threads. `work` runs a job and returns what publishes its result; the job's
     /// slot is freed before the result is published, so a client that sends its next request as
-    /// soon as it has the response finds the slot free. Returns false if a thread could not be
-    /// created (those started are stopped).
-    func start(_ work: @escaping @Sendable (Job) -> (() -> Void)) -> Bool {
+    /// soon as it has the response finds the slot free. `idle` runs on a worker whose job left
+    /// the pool with nothing running, queued or reserved, once `idleSeconds` more have passed
+    /// with the pool still so (not again until a job has run). Returns false if a thread could
+    /// not be created (those started are stopped).
+    func start(_ work: @escaping @Sendable (Job) -> (() -> Void),
+               idleSeconds: Double = 1, idle: @escaping @Sendable () -> Void = {}) -> Bool {
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         defer { pthread_attr_destroy(&attr) }
         if stackSize > 0 { _ = pthread_attr_setstacksize(&attr, stackSize) }
         for _ in 0..<workerCount {
-            let body = ThreadBody { [self] in run(work) }
+            let body = ThreadBody { [self] in run(work, idleSeconds: idleSeconds, idle: idle) }
             let box = Unmanaged.passRetained(body).toOpaque()  // released by the thread
             var tid = pthread_t()
             let rc = pthread_create(&tid, &attr, workerThreadEntry, box)
@@ -118,27 +124,45 @@ final class WorkerPool<Job: Sendable>: Sendable {
 
     private enum Next { case job(Job), exit }
 
-    private func run(_ work: @Sendable (Job) -> (() -> Void)) {
+    private func run(_ work: @Sendable (Job) -> (() -> Void), idleSeconds: Double, idle: @Sendable () -> Void) {
+        let ready = { (s: State) in s.queued > 0 || s.stopping }
+        let take = { (s: inout State) -> Next in
+            guard s.queued > 0, let j = s.queue[s.head] else { return .exit }
+            s.queue[s.head] = nil
+            s.head += 1
+            s.queued -= 1
+            if s.queued == 0 {
+                s.queue.removeAll(keepingCapacity: true)
+                s.head = 0
+            } else if s.head > 64 && s.head * 2 > s.queue.count {
+                s.queue.removeFirst(s.head)
+                s.head = 0
+            }
+            s.running += 1
+            return .job(j)
+        }
+        // Whether this worker's last job left the pool idle, and `idle` is yet to run.
+        var leftIdle = false
         while true {
-            let next: Next = lock.wait(until: { $0.queued > 0 || $0.stopping }) { s in
-                guard s.queued > 0, let j = s.queue[s.head] else { return .exit }
-                s.queue[s.head] = nil
-                s.head += 1
-                s.queued -= 1
-                if s.queued == 0 {
-                    s.queue.removeAll(keepingCapacity: true)
-                    s.head = 0
-                } else if s.head > 64 && s.head * 2 > s.queue.count {
-                    s.queue.removeFirst(s.head)
-                    s.head = 0
+            let next: Next
+            if leftIdle {
+                leftIdle = false
+                guard let taken = lock.wait(until: ready, timeoutSeconds: idleSeconds, then: take) else {
+                    // Another worker may have taken a job meanwhile.
+                    if lock.withLock({ $0.isIdle }) { idle() }
+                    continue
                 }
-                s.running += 1
-                return .job(j)
+                next = taken
+            } else {
+                next = lock.wait(until: ready, then: take)
             }
             switch next {
             case .job(let j):
                 let publish = work(j)
-                lock.withLock { $0.running -= 1 }
+                leftIdle = lock.withLock { s in
+                    s.running -= 1
+                    return s.isIdle
+                }
                 publish()
             case .exit:
                 return

@@ -182,6 +182,13 @@ int lhs_response_add_header(lhs_response *response, const char *name,
 /** Frees a response that was not handed to C. */
 void lhs_response_free(lhs_response *response);
 
+/**
+ * Gives the pages of memory freed to malloc back to the system (glibc's
+ * malloc_trim(0), which Swift's Glibc module does not declare); returns
+ * whether any were. Elsewhere, 0 and nothing done.
+ */
+int lhs_release_free_memory(void);
+
 #ifdef __cplusplus
 }
 #endif
