@@ -46,6 +46,8 @@ struct lhs_server {
   uint16_t port;
   size_t max_body_bytes;
   size_t discard_cap_bytes;
+  size_t max_body_memory;     /* 0 = unlimited */
+  atomic_size_t body_memory;  /* bytes of body buffers allocated now */
   void *ctx;              /* Swift's, never retained or released here */
   lhs_on_head_fn on_head;
   lhs_on_request_fn on_request;
@@ -209,11 +211,31 @@ static void remote_address(struct MHD_Connection *connection, char *out,
   }
 }
 
+/* Takes `grow` more bytes of the body memory budget; 0 if that would pass it. */
+static int reserve_body_memory(lhs_server *s, size_t grow) {
+  size_t before = atomic_fetch_add(&s->body_memory, grow);
+  if (0 != s->max_body_memory && before + grow > s->max_body_memory) {
+    atomic_fetch_sub(&s->body_memory, grow);
+    return 0;
+  }
+  return 1;
+}
+
+/* Frees the body buffer and gives its bytes back to the budget. */
+static void release_body(lhs_conn *c) {
+  free(c->body);
+  atomic_fetch_sub(&c->server->body_memory, c->body_cap);
+  c->body = NULL;
+  c->body_cap = 0;
+  c->body_len = 0;
+}
+
 /* Appends upload bytes, capped at max_body_bytes. Returns 0 when the
  * discarded bytes pass the hard cap (the caller then drops the connection). */
 static int append_body(lhs_conn *c, const char *data, size_t n) {
   lhs_server *s = c->server;
-  if (0 == (c->flags & (LHS_BODY_TOO_LARGE | LHS_BODY_ALLOC_FAILED))) {
+  if (0 == (c->flags & (LHS_BODY_TOO_LARGE | LHS_BODY_ALLOC_FAILED |
+                        LHS_BODY_OVER_MEMORY))) {
     size_t room = s->max_body_bytes - c->body_len;
     size_t take = n < room ? n : room;
     if (take > 0 && c->body_len + take > c->body_cap) {
@@ -222,10 +244,17 @@ static int append_body(lhs_conn *c, const char *data, size_t n) {
         want *= 2;
       if (want < c->body_len + take || want > s->max_body_bytes)
         want = s->max_body_bytes;
-      uint8_t *nb = realloc(c->body, want);
-      if (NULL == nb) {
+      uint8_t *nb = NULL;
+      if (!reserve_body_memory(s, want - c->body_cap)) {
+        c->flags |= LHS_BODY_OVER_MEMORY;
+      } else if (NULL == (nb = realloc(c->body, want))) {
+        atomic_fetch_sub(&s->body_memory, want - c->body_cap);
         c->flags |= LHS_BODY_ALLOC_FAILED;
-        c->discarded += n;
+      }
+      if (NULL == nb) {
+        /* What was kept is of no use any more: discarded too. */
+        c->discarded += c->body_len + n;
+        release_body(c);
         return c->discarded <= s->discard_cap_bytes;
       }
       c->body = nb;
@@ -351,9 +380,10 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
         return MHD_NO;
       return MHD_YES;
     }
-    /* Final call: the request is complete. */
+    /* Final call: the request is complete. on_request copies the body. */
     lhs_response *r =
         s->on_request(s->ctx, c, c->token, c->body, c->body_len, c->flags);
+    release_body(c);
     if (NULL != r) {
       c->phase = PH_DONE;
       return queue_and_free(connection, r);
@@ -402,7 +432,7 @@ static void completed_cb(void *cls, struct MHD_Connection *connection,
   if (c->head_seen && NULL != s->on_completed)
     s->on_completed(s->ctx, c->token, (int)toe);
   lhs_response_free(atomic_exchange(&c->pending, NULL));
-  free(c->body);
+  release_body(c);
   free(c->raw_uri);
   free(c);
   atomic_fetch_sub(&s->live, 1);
@@ -534,12 +564,14 @@ lhs_server *lhs_start(const lhs_options *o, char *err, size_t err_len,
   s->port = bound;
   s->max_body_bytes = o->max_body_bytes;
   s->discard_cap_bytes = o->discard_cap_bytes;
+  s->max_body_memory = o->max_body_memory;
   s->ctx = o->ctx;
   s->on_head = o->on_head;
   s->on_request = o->on_request;
   s->on_completed = o->on_completed;
   s->log = o->log;
   atomic_init(&s->suspended, 0);
+  atomic_init(&s->body_memory, 0);
   atomic_init(&s->live, 0);
   atomic_init(&s->started, 0);
 
@@ -598,6 +630,10 @@ size_t lhs_suspended_count(const lhs_server *s) {
 
 size_t lhs_live_requests(const lhs_server *s) {
   return atomic_load(&((lhs_server *)s)->live);
+}
+
+size_t lhs_body_memory(const lhs_server *s) {
+  return atomic_load(&((lhs_server *)s)->body_memory);
 }
 
 int lhs_quiesce(lhs_server *s) {

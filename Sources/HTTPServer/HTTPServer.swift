@@ -78,6 +78,7 @@ public final class HTTPServer: Sendable {
                 o.thread_stack_size = c.threadStackSizeBytes
                 o.max_body_bytes = c.maxBodyBytes
                 o.discard_cap_bytes = c.maxDiscardedBodyBytes
+                o.max_body_memory = c.maxBodyMemoryBytes
                 o.ctx = ctx
                 o.on_head = shimOnHead
                 o.on_request = shimOnRequest
@@ -119,6 +120,15 @@ public final class HTTPServer: Sendable {
     public var suspendedConnections: Int {
         phase.withLock { p in
             if case .running(let r) = p { return Int(lhs_suspended_count(r.server)) }
+            return 0
+        }
+    }
+
+    /// Bytes of request bodies held while they arrive, all connections together (0 when not
+    /// running); at most `maxBodyMemoryBytes`.
+    public var bodyMemoryBytes: Int {
+        phase.withLock { p in
+            if case .running(let r) = p { return Int(lhs_body_memory(r.server)) }
             return 0
         }
     }
@@ -323,6 +333,9 @@ final class ServerCore: Sendable {
         }
         if flags & Int32(LHS_BODY_TOO_LARGE) != 0 {
             return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
+        }
+        if flags & Int32(LHS_BODY_OVER_MEMORY) != 0 {
+            return makeResponse(handler.overloaded(head), head: head)
         }
         let request = HTTPRequest(head: head, body: body)
         if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn, pool: pool)) {

@@ -10,6 +10,7 @@ final class ServiceMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     private let inFlight: CoreMetrics.Gauge
     private let openConnections: CoreMetrics.Gauge
+    private let bodyMemory: CoreMetrics.Gauge
     private let solveTime: Metrics.Timer
     private let pivots: Recorder
     private let views: Recorder
@@ -28,6 +29,7 @@ final class ServiceMetrics: Sendable {
         self.factory = factory
         inFlight = CoreMetrics.Gauge(label: "layoutd_requests_in_flight", factory: factory)
         openConnections = CoreMetrics.Gauge(label: "layoutd_connections_open", factory: factory)
+        bodyMemory = CoreMetrics.Gauge(label: "layoutd_request_body_bytes", factory: factory)
         solveTime = Metrics.Timer(label: "layoutd_solve_duration_seconds", factory: factory)
         pivots = Recorder(label: "layoutd_solve_pivots", aggregate: true, factory: factory)
         views = Recorder(label: "layoutd_request_views", aggregate: true, factory: factory)
@@ -85,11 +87,13 @@ final class ServiceMetrics: Sendable {
     }
 
     /// The Prometheus text exposition of every metric, with the server's gauges read now
-    /// (`layoutd_requests_in_flight`: solves queued for or running on the workers; `layoutd_connections_open`).
+    /// (`layoutd_requests_in_flight`: solves queued for or running on the workers; `layoutd_connections_open`;
+    /// `layoutd_request_body_bytes`: request bodies held while they arrive).
     func render(server: HTTPServer?) -> [UInt8] {
         if let server {
             inFlight.record(server.requestsInFlight)
             openConnections.record(server.currentConnections)
+            bodyMemory.record(server.bodyMemoryBytes)
         }
         return registry.emitToBuffer()
     }

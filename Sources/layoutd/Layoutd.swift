@@ -36,6 +36,9 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Largest request body in bytes, answered 413 past it (env LAYOUTD_MAX_BODY).")
     var maxBody: Int = Environment.int("LAYOUTD_MAX_BODY") ?? 8 << 20
 
+    @Option(help: "Bytes of request bodies held at once, all connections together; a body that would pass it is answered 503; 0 = unlimited (env LAYOUTD_MAX_BODY_MEMORY).")
+    var maxBodyMemory: Int = Environment.int("LAYOUTD_MAX_BODY_MEMORY") ?? 256 << 20
+
     @Option(help: "Seconds an idle connection is kept (env LAYOUTD_CONNECTION_TIMEOUT).")
     var connectionTimeout: Int = Environment.int("LAYOUTD_CONNECTION_TIMEOUT") ?? 10
 
@@ -107,6 +110,9 @@ struct Layoutd: ParsableCommand {
                                     ("--max-terms", maxTerms, 500_000_000)] where value > most {
             throw ValidationError("\(name) must be at most \(most)")
         }
+        guard maxBodyMemory == 0 || maxBodyMemory >= maxBody else {
+            throw ValidationError("--max-body-memory must be 0 (unlimited) or at least --max-body")
+        }
         guard connectionLimit >= 1 else { throw ValidationError("--connection-limit must be at least 1") }
         guard connectionMemoryLimit >= 4096 else { throw ValidationError("--connection-memory-limit must be at least 4096") }
         guard threadStackSize >= 1 << 20 else { throw ValidationError("--thread-stack-size must be at least 1 MiB (deep JSON needs it)") }
@@ -142,6 +148,7 @@ struct Layoutd: ParsableCommand {
         configuration.workers = workers
         configuration.queueLimit = queue
         configuration.maxBodyBytes = maxBody
+        configuration.maxBodyMemoryBytes = maxBodyMemory
         configuration.connectionTimeoutSeconds = connectionTimeout
         configuration.perIPConnectionLimit = perIPLimit
         configuration.connectionLimit = connectionLimit

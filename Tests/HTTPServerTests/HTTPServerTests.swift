@@ -126,7 +126,7 @@ struct TestHandler: HTTPHandler {
 func makeServer(workers: Int = 2, queueLimit: Int = 8, maxBody: Int = 64 << 10,
                 networkThreads: Int = 2, port: Int = 0, host: String = "127.0.0.1",
                 timeoutSeconds: Int = 5, perIPLimit: Int = 64, stackSize: Int = 8 << 20,
-                gate: Gate = Gate(), logger given: Logger? = nil) -> HTTPServer {
+                maxBodyMemory: Int = 256 << 20, gate: Gate = Gate(), logger given: Logger? = nil) -> HTTPServer {
     let logger = given ?? {
         var logger = Logger(label: "test.http")
         logger.logLevel = .warning
@@ -134,7 +134,8 @@ func makeServer(workers: Int = 2, queueLimit: Int = 8, maxBody: Int = 64 << 10,
     }()
     let config = HTTPServerConfiguration(host: host, port: port, networkThreads: networkThreads,
                                          workers: workers, queueLimit: queueLimit, maxBodyBytes: maxBody,
-                                         maxDiscardedBodyBytes: 1 << 20, connectionTimeoutSeconds: timeoutSeconds,
+                                         maxDiscardedBodyBytes: 1 << 20, maxBodyMemoryBytes: maxBodyMemory,
+                                         connectionTimeoutSeconds: timeoutSeconds,
                                          perIPConnectionLimit: perIPLimit, threadStackSizeBytes: stackSize)
     return HTTPServer(configuration: config, handler: TestHandler(gate: gate), logger: logger)
 }

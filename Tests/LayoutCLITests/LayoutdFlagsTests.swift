@@ -3,7 +3,7 @@ import Testing
 
 /// `layoutd`'s command line, checked before it binds a port: the request limits stop where a
 /// request's constraints, terms and handles would no longer fit the 32-bit tables an
-/// installation keeps them in.
+/// installation keeps them in, and the bodies held at once must leave room for one whole body.
 @Suite struct LayoutdFlagsTests {
     /// The built `layoutd` next to the test bundle.
     static let executable = LayoutCLITests.executable.deletingLastPathComponent().appendingPathComponent("layoutd")
@@ -31,5 +31,14 @@ import Testing
         #expect(refused.error.contains("\(flag) must be at most \(most)"))
         let accepted = try run([flag, String(most), "--probe", "--port", "1"])
         #expect(accepted.status == 1)
+    }
+
+    @Test func bodyMemoryMustHoldOneWholeBody() throws {
+        let refused = try run(["--max-body", "1000", "--max-body-memory", "999", "--probe", "--port", "1"])
+        #expect(refused.status == 64)
+        #expect(refused.error.contains("--max-body-memory must be 0 (unlimited) or at least --max-body"))
+        for memory in ["1000", "0"] {
+            #expect(try run(["--max-body", "1000", "--max-body-memory", memory, "--probe", "--port", "1"]).status == 1)
+        }
     }
 }

@@ -76,7 +76,10 @@ enum {
   /** The body passed the limit: it was cut at the limit and the rest discarded. */
   LHS_BODY_TOO_LARGE = 1,
   /** The shim could not allocate the body buffer. */
-  LHS_BODY_ALLOC_FAILED = 2
+  LHS_BODY_ALLOC_FAILED = 2,
+  /** Buffering the body would have taken the bodies held at once past
+   *  max_body_memory: it was discarded. */
+  LHS_BODY_OVER_MEMORY = 4
 };
 
 /**
@@ -117,6 +120,9 @@ typedef struct lhs_options {
   size_t max_body_bytes;
   /** Bytes discarded past max_body_bytes before the connection is dropped (MHD_NO). */
   size_t discard_cap_bytes;
+  /** Bytes of body buffers held by all connections at once (a body's buffer
+   *  is freed as soon as on_request returns); 0 = unlimited. */
+  size_t max_body_memory;
   void *ctx;
   lhs_on_head_fn on_head;
   lhs_on_request_fn on_request;
@@ -139,6 +145,8 @@ unsigned int lhs_current_connections(lhs_server *server);
 size_t lhs_suspended_count(const lhs_server *server);
 /** Requests whose state is alive (between URI-log and NOTIFY_COMPLETED). */
 size_t lhs_live_requests(const lhs_server *server);
+/** Bytes of request body buffers held now, all connections together. */
+size_t lhs_body_memory(const lhs_server *server);
 /**
  * Stops accepting: MHD_quiesce_daemon, then shuts the listening socket down
  * so that new connections are refused (it is closed in lhs_stop).

@@ -1,0 +1,54 @@
+import HTTPTestSupport
+import Testing
+
+@testable import HTTPServer
+
+/// `maxBodyMemoryBytes`: the request bodies held at once, all connections together. A body's
+/// buffer grows by doubling from 16 KiB up to the body limit (here 40,000 bytes: 30,000 bytes
+/// of a body hold 32 KiB, a whole body 40,000 bytes) and is freed once the body is handed over.
+@Suite struct BodyMemoryTests {
+    static func post(_ length: Int) -> String {
+        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n"
+    }
+
+    @Test func aBodyThatWouldPassTheBudgetIsTurnedAway() throws {
+        let server = makeServer(maxBody: 40_000, maxBodyMemory: 64 << 10)
+        let port = try server.start()
+        defer { server.stop() }
+        // A client halfway through a 40,000-byte body holds 32 KiB.
+        let slow = try RawHTTPConnection(port: port)
+        try slow.send(Self.post(40_000) + String(repeating: "a", count: 30_000))
+        #expect(eventually { server.bodyMemoryBytes == 32 << 10 })
+        // Another whole body would take the 64 KiB budget past it: 503, and nothing of it kept.
+        let refused = try RawHTTP.request(port: port, method: "POST", path: "/echo", body: Array(repeating: 98, count: 40_000))
+        #expect(refused.status == 503)
+        #expect(server.bodyMemoryBytes == 32 << 10)
+        // The first one completes; its buffer is freed, and a whole body fits again.
+        try slow.send(String(repeating: "a", count: 10_000))
+        let first = try slow.readResponse()
+        #expect(first.status == 200)
+        #expect(first.header("X-Body-Length") == "40000")
+        #expect(eventually { server.bodyMemoryBytes == 0 })
+        let again = try RawHTTP.request(port: port, method: "POST", path: "/echo", body: Array(repeating: 99, count: 40_000))
+        #expect(again.status == 200)
+        #expect(again.header("X-Body-Length") == "40000")
+    }
+
+    @Test func aBodyIsFreedOnceHandedOverNotWhenAnswered() throws {
+        let gate = Gate()
+        let server = makeServer(workers: 1, queueLimit: 1, maxBody: 40_000, maxBodyMemory: 64 << 10, gate: gate)
+        let port = try server.start()
+        defer { server.stop() }
+        let blocked = Background {
+            try? RawHTTP.request(port: port, method: "POST", path: "/block", body: Array(repeating: 97, count: 40_000), timeoutSeconds: 60)
+        }
+        #expect(eventually { gate.entered.load(ordering: .relaxed) == 1 })
+        // Its request waits on a worker, but its 40,000 bytes are back: another such body fits
+        // (one answered on the network thread); held, the two would pass the budget.
+        #expect(server.bodyMemoryBytes == 0)
+        let meanwhile = try RawHTTP.request(port: port, method: "POST", path: "/healthz", body: Array(repeating: 98, count: 40_000))
+        #expect(meanwhile.status == 200)
+        gate.open()
+        #expect(blocked.wait()??.status == 200)
+    }
+}
