@@ -23,8 +23,8 @@ final class WorkerPool<Job: Sendable>: Sendable {
         var stopping = false
         var threads: [pthread_t] = []
 
-        /// Nothing running, queued or reserved.
-        var isIdle: Bool { running == 0 && queued == 0 && reserved == 0 }
+        /// Slots taken: jobs running, queued or reserved.
+        var taken: Int { running + queued + reserved }
     }
 
     private let lock = ConditionLock(State())
@@ -69,7 +69,7 @@ final class WorkerPool<Job: Sendable>: Sendable {
     /// Takes a slot if one is free (and the pool is not stopping).
     func reserve() -> Bool {
         lock.withLock { s in
-            guard !s.stopping, s.running + s.queued + s.reserved < capacity else { return false }
+            guard hasRoom(s) else { return false }
             s.reserved += 1
             return true
         }
@@ -91,13 +91,15 @@ final class WorkerPool<Job: Sendable>: Sendable {
     }
 
     /// Whether `reserve()` would take a slot now (another thread may take it first).
-    var hasRoom: Bool { lock.withLock { s in !s.stopping && s.running + s.queued + s.reserved < capacity } }
+    var hasRoom: Bool { lock.withLock { hasRoom($0) } }
+
+    private func hasRoom(_ s: State) -> Bool { !s.stopping && s.taken < capacity }
 
     /// Slots taken with `reserve()` whose job is not submitted yet.
     var reservedCount: Int { lock.withLock { $0.reserved } }
 
     /// Jobs running + queued + reserved.
-    var inFlight: Int { lock.withLock { $0.running + $0.queued + $0.reserved } }
+    var inFlight: Int { lock.withLock { $0.taken } }
 
     /// Stops taking jobs; returns the queued ones that no worker started (the caller answers
     /// them), waits for the running ones to finish, joins the threads. Idempotent.
@@ -149,7 +151,7 @@ final class WorkerPool<Job: Sendable>: Sendable {
                 leftIdle = false
                 guard let taken = lock.wait(until: ready, timeoutSeconds: idleSeconds, then: take) else {
                     // Another worker may have taken a job meanwhile.
-                    if lock.withLock({ $0.isIdle }) { idle() }
+                    if lock.withLock({ $0.taken == 0 }) { idle() }
                     continue
                 }
                 next = taken
@@ -161,7 +163,7 @@ final class WorkerPool<Job: Sendable>: Sendable {
                 let publish = work(j)
                 leftIdle = lock.withLock { s in
                     s.running -= 1
-                    return s.isIdle
+                    return s.taken == 0
                 }
                 publish()
             case .exit:
