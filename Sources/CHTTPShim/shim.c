@@ -380,10 +380,9 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
         return MHD_NO;
       return MHD_YES;
     }
-    /* Final call: the request is complete. on_request copies the body. */
+    /* Final call: the request is complete. */
     lhs_response *r =
         s->on_request(s->ctx, c, c->token, c->body, c->body_len, c->flags);
-    release_body(c);
     if (NULL != r) {
       c->phase = PH_DONE;
       return queue_and_free(connection, r);

@@ -124,8 +124,8 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Bytes of request bodies held while they arrive, all connections together (0 when not
-    /// running); at most `maxBodyMemoryBytes`.
+    /// Bytes of request bodies held, all connections together, each from its first byte until
+    /// its response is sent (0 when not running); at most `maxBodyMemoryBytes`.
     public var bodyMemoryBytes: Int {
         phase.withLock { p in
             if case .running(let r) = p { return Int(lhs_body_memory(r.server)) }

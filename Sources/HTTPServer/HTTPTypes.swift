@@ -164,10 +164,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// Bytes of an over-limit (chunked) body read and thrown away before the connection is simply
     /// closed instead of answered with 413.
     public var maxDiscardedBodyBytes: Int = 8 << 20
-    /// Bytes of request bodies held at once, all connections together (a body is held while it
-    /// arrives, and copied out when it is complete); a body that would pass it is thrown away
-    /// and answered with `overloaded`. 0 = unlimited. Without it, 1,000 connections uploading
-    /// 8 MiB bodies slowly hold 8 GiB.
+    /// Bytes of request bodies held at once, all connections together, each from its first byte
+    /// until its response is sent (the handler's copy, while it is queued or answered, is as much
+    /// again); a body that would pass it is thrown away and answered with `overloaded`.
+    /// 0 = unlimited. Without it, 1,000 connections uploading 8 MiB bodies slowly hold 8 GiB, and
+    /// the queue holds as many bodies as it has places.
     public var maxBodyMemoryBytes: Int = 256 << 20
     /// MHD's idle timeout (not a deadline for the whole request). Suspended requests never time out.
     public var connectionTimeoutSeconds: Int = 10

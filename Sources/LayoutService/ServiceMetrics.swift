@@ -88,7 +88,7 @@ final class ServiceMetrics: Sendable {
 
     /// The Prometheus text exposition of every metric, with the server's gauges read now
     /// (`layoutd_requests_in_flight`: solves queued for or running on the workers; `layoutd_connections_open`;
-    /// `layoutd_request_body_bytes`: request bodies held while they arrive).
+    /// `layoutd_request_body_bytes`: request bodies held until their answer is sent).
     func render(server: HTTPServer?) -> [UInt8] {
         if let server {
             inFlight.record(server.requestsInFlight)

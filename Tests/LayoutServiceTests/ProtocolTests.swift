@@ -136,7 +136,7 @@ import Testing
         // The /metrics request itself is the one open connection; no solve is in flight.
         #expect(metrics.contains("layoutd_connections_open 1"))
         #expect(metrics.contains("layoutd_requests_in_flight 0"))
-        // No body is being received: the solve's was freed once it was read.
+        // No body is held: the solve's was freed once it was answered.
         #expect(metrics.contains("layoutd_request_body_bytes 0"))
     }
 

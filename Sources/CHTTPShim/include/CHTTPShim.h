@@ -121,7 +121,7 @@ typedef struct lhs_options {
   /** Bytes discarded past max_body_bytes before the connection is dropped (MHD_NO). */
   size_t discard_cap_bytes;
   /** Bytes of body buffers held by all connections at once (a body's buffer
-   *  is freed as soon as on_request returns); 0 = unlimited. */
+   *  is held from its first byte until its request completes); 0 = unlimited. */
   size_t max_body_memory;
   void *ctx;
   lhs_on_head_fn on_head;
