@@ -490,6 +490,10 @@ private struct SameKey: ~Copyable {
             groups[group].lastJoining = member
             sharingMembers += 1
         }
+        // With no member to place, `Array(unsafeUninitializedCapacity: 0)` would write its count
+        // into the empty-array singleton every empty array shares: a data race between two
+        // solves on two threads (ThreadSanitizer saw it), though each writes 0.
+        guard sharingMembers > 0 else { return ([], []) }
         var shared: [Range<Int>] = []
         shared.reserveCapacity(sharing.count)
         let members = [Int](unsafeUninitializedCapacity: sharingMembers) { members, initialized in
