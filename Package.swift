@@ -61,7 +61,9 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "LayoutSolver", "JSON"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: [
+            "HTTPServer", "HTTPTestSupport", .product(name: "InMemoryLogging", package: "swift-log"),
+        ]),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPServer", "HTTPTestSupport", "JSON"]),
         .testTarget(name: "LayoutCLITests", dependencies: ["layout", "layoutd"]),
     ]

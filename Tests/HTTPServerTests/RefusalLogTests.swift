@@ -1,4 +1,5 @@
 import HTTPTestSupport
+import InMemoryLogging
 import Logging
 import Testing
 
@@ -19,9 +20,11 @@ import Testing
     }
 
     @Test func refusedConnectionsAreCountedAndLoggedOnce() throws {
-        let capture = LogCapture()
+        let captured = InMemoryLogHandler()
+        var logger = Logger(label: "test.refusals") { _ in captured }
+        logger.logLevel = .trace
         let gate = Gate()
-        let server = makeServer(perIPLimit: 1, gate: gate, logger: capture.logger)
+        let server = makeServer(perIPLimit: 1, gate: gate, logger: logger)
         let port = try server.start()
         defer { server.stop() }
         let held = try RawHTTPConnection(port: port)
@@ -31,43 +34,10 @@ import Testing
             #expect(refused.waitForClose())
         }
         #expect(eventually { gate.refused.load(ordering: .relaxed) == 30 })
-        let lines = capture.lines.withLock { $0 }.filter { $0.message.hasPrefix("Server reached connection limit") }
+        let lines = captured.entries.filter { $0.message.description.hasPrefix("Server reached connection limit") }
         #expect(lines.count == 1)
         #expect(lines.first?.level == .notice)
         #expect(lines.first?.metadata["refused"] == "1")
         _ = held
-    }
-}
-
-/// Keeps every line logged through `logger`.
-final class LogCapture: Sendable {
-    struct Line: Sendable {
-        var level: Logger.Level
-        var message: String
-        var metadata: Logger.Metadata
-    }
-
-    let lines = ConditionLock<[Line]>([])
-
-    var logger: Logger {
-        var logger = Logger(label: "test.capture") { _ in Handler(capture: self) }
-        logger.logLevel = .trace
-        return logger
-    }
-
-    struct Handler: LogHandler {
-        let capture: LogCapture
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let line = Line(level: event.level, message: event.message.description, metadata: event.metadata ?? [:])
-            capture.lines.withLock { $0.append(line) }
-        }
     }
 }
