@@ -335,7 +335,7 @@ final class ServerCore: Sendable {
             return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
         }
         if flags & Int32(LHS_BODY_OVER_MEMORY) != 0 {
-            return makeResponse(handler.overloaded(head), head: head)
+            return makeResponse(handler.bodyMemoryFull(head), head: head)
         }
         let request = HTTPRequest(head: head, body: body)
         if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn, pool: pool)) {

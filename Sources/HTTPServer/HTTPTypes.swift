@@ -131,6 +131,9 @@ public protocol HTTPHandler: Sendable {
     func bodyTooLarge(_ head: HTTPRequestHead, limit: Int) -> HTTPResponse
     /// The response when every worker and queue slot is busy (503; the handler adds Retry-After).
     func overloaded(_ head: HTTPRequestHead) -> HTTPResponse
+    /// The response to a request whose body was thrown away because the bodies held at once
+    /// reached `maxBodyMemoryBytes` (by default `overloaded`'s).
+    func bodyMemoryFull(_ head: HTTPRequestHead) -> HTTPResponse
     /// Instead of `respond(to:)` on a worker, when the client closed its connection while the
     /// request waited for a worker: nobody will read this response (count it, log it).
     func clientGone(_ head: HTTPRequestHead) -> HTTPResponse
@@ -147,6 +150,8 @@ extension HTTPHandler {
 
     /// By default nothing.
     public func connectionRefused() {}
+
+    public func bodyMemoryFull(_ head: HTTPRequestHead) -> HTTPResponse { overloaded(head) }
 }
 
 public struct HTTPServerConfiguration: Sendable {
@@ -166,7 +171,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxDiscardedBodyBytes: Int = 8 << 20
     /// Bytes of request bodies held at once, all connections together, each from its first byte
     /// until its response is sent (the handler's copy, while it is queued or answered, is as much
-    /// again); a body that would pass it is thrown away and answered with `overloaded`.
+    /// again); a body that would pass it is thrown away and answered with `bodyMemoryFull`.
     /// 0 = unlimited. Without it, 1,000 connections uploading 8 MiB bodies slowly hold 8 GiB, and
     /// the queue holds as many bodies as it has places.
     public var maxBodyMemoryBytes: Int = 256 << 20

@@ -125,8 +125,17 @@ public final class LayoutService: HTTPHandler {
     }
 
     public func overloaded(_ head: HTTPRequestHead) -> HTTPResponse {
-        metrics.rejected(reason: "overloaded")
-        var response = problem(503, "overloaded", "Service busy", "every solver slot and queue place is taken; retry shortly")
+        busy(head, "overloaded", "every solver slot and queue place is taken; retry shortly")
+    }
+
+    public func bodyMemoryFull(_ head: HTTPRequestHead) -> HTTPResponse {
+        busy(head, "body-memory", "the request bodies held at once reached their limit (--max-body-memory); retry shortly")
+    }
+
+    /// A 503 with `Retry-After`, counted as a rejection for `reason` (also its problem type).
+    private func busy(_ head: HTTPRequestHead, _ reason: String, _ detail: String) -> HTTPResponse {
+        metrics.rejected(reason: reason)
+        var response = problem(503, reason, "Service busy", detail)
         response.headers.append(("Retry-After", String(configuration.retryAfterSeconds)))
         return finish(head, response, route: Route(path: head.path)?.name ?? "unknown")
     }

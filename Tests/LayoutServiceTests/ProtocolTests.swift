@@ -154,6 +154,22 @@ import Testing
         _ = held
     }
 
+    @Test func aBodyPastTheBodyMemoryIsTurnedAwayAsSuch() throws {
+        let harness = try ServiceHarness(maxBody: 40_000, server: { $0.maxBodyMemoryBytes = 64 << 10 })
+        // Half of a 40,000-byte body holds 32 KiB; a whole one more would pass 64 KiB.
+        let slow = try RawHTTPConnection(port: harness.port)
+        try slow.send("POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40000\r\n\r\n"
+                      + String(repeating: " ", count: 30_000))
+        for _ in 0..<200 where harness.server.bodyMemoryBytes < 32 << 10 { sleepMilliseconds(10) }
+        let refused = try harness.post("/solve", String(repeating: " ", count: 40_000))
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") != nil)
+        #expect(refused.json?["type"]?.string == "urn:layoutd:problem:body-memory")
+        slow.shutdownBoth()
+        for _ in 0..<200 where harness.server.bodyMemoryBytes > 0 { sleepMilliseconds(10) }
+        #expect(try harness.get("/metrics").bodyText.contains(#"layoutd_rejected_total{reason="body-memory"} 1"#))
+    }
+
     @Test func readinessTurnsOffWhenDraining() throws {
         let harness = try ServiceHarness()
         harness.service.beginDraining()
