@@ -109,27 +109,20 @@ public final class HTTPServer: Sendable {
     }
 
     /// Open connections (0 when not running).
-    public var currentConnections: Int {
-        phase.withLock { p in
-            if case .running(let r) = p { return Int(lhs_current_connections(r.server)) }
-            return 0
-        }
-    }
+    public var currentConnections: Int { whileRunning { Int(lhs_current_connections($0)) } }
 
     /// Connections whose request is with a worker (suspended in MHD).
-    public var suspendedConnections: Int {
-        phase.withLock { p in
-            if case .running(let r) = p { return Int(lhs_suspended_count(r.server)) }
-            return 0
-        }
-    }
+    public var suspendedConnections: Int { whileRunning { Int(lhs_suspended_count($0)) } }
 
     /// Bytes of request bodies held, all connections together, each from its first byte until
     /// its response is sent (0 when not running); at most `maxBodyMemoryBytes`.
-    public var bodyMemoryBytes: Int {
+    public var bodyMemoryBytes: Int { whileRunning { Int(lhs_body_memory($0)) } }
+
+    /// A count read from the running shim server, 0 when not running.
+    private func whileRunning(_ read: (OpaquePointer) -> Int) -> Int {
         phase.withLock { p in
-            if case .running(let r) = p { return Int(lhs_body_memory(r.server)) }
-            return 0
+            guard case .running(let r) = p else { return 0 }
+            return read(r.server)
         }
     }
 
