@@ -7,8 +7,10 @@ import Glibc
 
 /// One JSON object per line on standard error:
 /// `{"ts":"2026-11-22T05:04:00.123Z","level":"info","label":"layoutd","message":"request","status":"200",…}`.
+/// Lines below `notice` (the access log) are written in batches (``LogBuffer``).
 struct JSONLogHandler: LogHandler {
     let label: String
+    var output = LogBuffer.standardError
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]
 
@@ -34,15 +36,7 @@ struct JSONLogHandler: LogHandler {
         writer.endObject()
         var line = writer.bytes
         line.append(UInt8(ascii: "\n"))
-        line.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        output.append(line, urgent: event.level >= .notice)
     }
 
     /// A metadata value as text: strings as they are, the rest as `"\(value)"` prints them.

@@ -129,6 +129,8 @@ struct Layoutd: ParsableCommand {
             handler.logLevel = level
             return handler
         }
+        // Lines below notice wait up to 20 ms in the buffer: write them before the process ends.
+        defer { LogBuffer.standardError.flush() }
         let logger = Logger(label: "layoutd")
 
         var limits = LayoutLimits.default

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import layoutd
+
+/// `LogBuffer` writing into a pipe: what the reading end can read, and when.
+@Suite struct LogBufferTests {
+    /// A pipe whose write end a buffer writes to.
+    final class Pipe {
+        let read: Int32
+        let write: Int32
+
+        init() {
+            var ends: [Int32] = [0, 0]
+            precondition(pipe(&ends) == 0)
+            (read, write) = (ends[0], ends[1])
+        }
+
+        deinit {
+            close(read)
+            close(write)
+        }
+
+        /// What the pipe holds once it is readable within `timeout` ms ("" if it is not).
+        func available(within timeout: Int32 = 0) -> String {
+            var poller = pollfd(fd: read, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, timeout) == 1 else { return "" }
+            var bytes = [UInt8](repeating: 0, count: 1 << 16)
+            let count = Glibc.read(read, &bytes, bytes.count)
+            return String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
+        }
+    }
+
+    func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
+
+    @Test func aLineBelowNoticeWaitsUntilFlushed() {
+        let pipe = Pipe()
+        let buffer = LogBuffer(descriptor: pipe.write, delay: .seconds(60))
+        buffer.append(line("a"), urgent: false)
+        buffer.append(line("b"), urgent: false)
+        #expect(pipe.available() == "")
+        buffer.flush()
+        #expect(pipe.available() == "a\nb\n")
+        buffer.flush()
+        #expect(pipe.available() == "")
+    }
+
+    @Test func anUrgentLineIsWrittenAtOnceAfterTheLinesBeforeIt() {
+        let pipe = Pipe()
+        let buffer = LogBuffer(descriptor: pipe.write, delay: .seconds(60))
+        buffer.append(line("request 1"), urgent: false)
+        buffer.append(line("stopped"), urgent: true)
+        #expect(pipe.available() == "request 1\nstopped\n")
+    }
+
+    @Test func linesPastTheCapacityAreWrittenAtOnce() {
+        let pipe = Pipe()
+        let buffer = LogBuffer(descriptor: pipe.write, delay: .seconds(60), capacity: 10)
+        buffer.append(line("12345"), urgent: false)
+        #expect(pipe.available() == "")
+        buffer.append(line("67890"), urgent: false)
+        #expect(pipe.available() == "12345\n67890\n")
+    }
+
+    @Test func waitingLinesAreWrittenAfterTheDelay() {
+        let pipe = Pipe()
+        let buffer = LogBuffer(descriptor: pipe.write, delay: .milliseconds(50))
+        buffer.append(line("a"), urgent: false)
+        #expect(pipe.available() == "")
+        #expect(pipe.available(within: 5_000) == "a\n")
+        // A later line starts a batch of its own.
+        buffer.append(line("b"), urgent: false)
+        #expect(pipe.available(within: 5_000) == "b\n")
+    }
+
+    @Test func linesFromManyThreadsAreWrittenWhole() async {
+        let pipe = Pipe()
+        let buffer = LogBuffer(descriptor: pipe.write, delay: .seconds(60), capacity: 4096)
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for n in 0..<100 { buffer.append(Array("\(thread)-\(n)\n".utf8), urgent: false) }
+                }
+            }
+        }
+        buffer.flush()
+        var text = ""
+        while case let more = pipe.available(within: 100), !more.isEmpty { text += more }
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 400)
+        #expect(Set(lines).count == 400)
+        for thread in 0..<4 {
+            let own = lines.filter { $0.hasPrefix("\(thread)-") }
+            #expect(own == (0..<100).map { "\(thread)-\($0)"[...] })
+        }
+    }
+}
