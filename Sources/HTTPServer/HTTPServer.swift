@@ -219,8 +219,10 @@ public final class HTTPServer: Sendable {
         //    request has completed (sent, or its client gone), for at most `stopFlushGrace`: a
         //    client that never finishes sending its request cannot hold the stop.
         _ = Self.poll(for: Self.stopFlushGrace, while: { lhs_live_requests(r.server) > 0 })
-        // 4. Join MHD's threads; NOTIFY_COMPLETED runs for every open request.
+        // 4. Join MHD's threads; NOTIFY_COMPLETED runs for every open request. No connection is
+        //    refused after this: the refusals the log held back get their line.
         lhs_stop(r.server)
+        core.logHeldBackRefusals()
         // 5. Only now no callback can use ctx.
         Unmanaged<ServerCore>.fromOpaque(r.ctx).release()
         core.logger.info("HTTP server stopped")
@@ -259,7 +261,8 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     let draining = Atomic<Bool>(false)
     let pool: WorkerPool<Job>
-    private let refusals = ConditionLock(RefusalLog(interval: .seconds(10)))
+    /// The refusals' log and libmicrohttpd's message for the last one.
+    private let refusals = ConditionLock((log: RefusalLog(interval: .seconds(10)), message: ""))
 
     init(configuration c: HTTPServerConfiguration, handler: any HTTPHandler, logger: Logger) {
         self.handler = handler
@@ -274,7 +277,20 @@ final class ServerCore: Sendable {
     func connectionRefused(_ message: String) {
         handler.connectionRefused()
         let now = ContinuousClock.now
-        guard let count = refusals.withLock({ $0.refused(at: now) }) else { return }
+        let count = refusals.withLock { state in
+            state.message = message
+            return state.log.refused(at: now)
+        }
+        if let count { logRefused(count, message) }
+    }
+
+    /// Logs the refusals held back since the last line (the server is stopping).
+    func logHeldBackRefusals() {
+        guard let (count, message) = refusals.withLock({ state in state.log.takeHeldBack().map { ($0, state.message) } }) else { return }
+        logRefused(count, message)
+    }
+
+    private func logRefused(_ count: Int, _ message: String) {
         logger.notice("\(message)", metadata: ["source": "libmicrohttpd", "refused": "\(count)"])
     }
 

@@ -18,4 +18,12 @@ struct RefusalLog {
         defer { (lastLogged, unlogged) = (now, 0) }
         return unlogged
     }
+
+    /// The refusals held back since the last line, if any, now counted as logged: for one last
+    /// line when the server stops, which would otherwise leave them out of the log for good.
+    mutating func takeHeldBack() -> Int? {
+        guard unlogged > 0 else { return nil }
+        defer { unlogged = 0 }
+        return unlogged
+    }
 }
