@@ -46,8 +46,9 @@ struct lhs_server {
   uint16_t port;
   size_t max_body_bytes;
   size_t discard_cap_bytes;
-  size_t max_body_memory;     /* 0 = unlimited */
-  atomic_size_t body_memory;  /* bytes of body buffers allocated now */
+  size_t max_body_memory;     /* 0 = unlimited; request and response bodies together */
+  atomic_size_t body_memory;  /* bytes of request body buffers allocated now */
+  atomic_size_t response_memory; /* bytes of counted response bodies not yet freed by MHD */
   void *ctx;              /* Swift's, never retained or released here */
   lhs_on_head_fn on_head;
   lhs_on_request_fn on_request;
@@ -81,6 +82,21 @@ struct lhs_conn {
 
 /* ---------------------------------------------------------------- responses */
 
+/* Takes `grow` more bytes of `counter`; 0 (and nothing taken) if request and
+ * response bodies together would then pass the server's budget. Each check
+ * reads the other counter after its own add, so two threads cannot both pass
+ * it when together they are over. */
+static int reserve_memory(lhs_server *s, atomic_size_t *counter,
+                          atomic_size_t *other, size_t grow) {
+  size_t before = atomic_fetch_add(counter, grow);
+  if (0 != s->max_body_memory &&
+      before + grow + atomic_load(other) > s->max_body_memory) {
+    atomic_fetch_sub(counter, grow);
+    return 0;
+  }
+  return 1;
+}
+
 lhs_response *lhs_response_new(unsigned int status, const void *body,
                                size_t body_len) {
   lhs_response *r = malloc(sizeof *r);
@@ -91,6 +107,55 @@ lhs_response *lhs_response_new(unsigned int status, const void *body,
   r->mhd = MHD_create_response_from_buffer(body_len, (void *)body,
                                            MHD_RESPMEM_MUST_COPY);
   if (NULL == r->mhd) {
+    free(r);
+    return NULL;
+  }
+  return r;
+}
+
+/* A counted response body: its bytes follow this header in one allocation. */
+struct counted_body {
+  lhs_server *server;
+  size_t len;
+};
+
+/* MHD's free callback for a counted body (when the response is destroyed:
+ * sent, or its connection closed; at the latest in MHD_stop_daemon, before
+ * lhs_stop frees the server). */
+static void free_counted_body(void *cls) {
+  struct counted_body *b = cls;
+  atomic_fetch_sub(&b->server->response_memory, b->len);
+  free(b);
+}
+
+lhs_response *lhs_response_new_counted(lhs_conn *c, unsigned int status,
+                                       const void *body, size_t body_len,
+                                       int *over_budget) {
+  lhs_server *s = c->server;
+  *over_budget = 0;
+  if (!reserve_memory(s, &s->response_memory, &s->body_memory, body_len)) {
+    *over_budget = 1;
+    return NULL;
+  }
+  struct counted_body *b = malloc(sizeof *b + body_len);
+  if (NULL == b) {
+    atomic_fetch_sub(&s->response_memory, body_len);
+    return NULL;
+  }
+  b->server = s;
+  b->len = body_len;
+  if (body_len > 0)
+    memcpy(b + 1, body, body_len);
+  lhs_response *r = malloc(sizeof *r);
+  if (NULL == r) {
+    free_counted_body(b);
+    return NULL;
+  }
+  r->status = status;
+  r->mhd = MHD_create_response_from_buffer_with_free_callback_cls(
+      body_len, b + 1, &free_counted_body, b);
+  if (NULL == r->mhd) {
+    free_counted_body(b);
     free(r);
     return NULL;
   }
@@ -211,16 +276,6 @@ static void remote_address(struct MHD_Connection *connection, char *out,
   }
 }
 
-/* Takes `grow` more bytes of the body memory budget; 0 if that would pass it. */
-static int reserve_body_memory(lhs_server *s, size_t grow) {
-  size_t before = atomic_fetch_add(&s->body_memory, grow);
-  if (0 != s->max_body_memory && before + grow > s->max_body_memory) {
-    atomic_fetch_sub(&s->body_memory, grow);
-    return 0;
-  }
-  return 1;
-}
-
 /* Frees the body buffer and gives its bytes back to the budget. */
 static void release_body(lhs_conn *c) {
   free(c->body);
@@ -245,7 +300,8 @@ static int append_body(lhs_conn *c, const char *data, size_t n) {
       if (want < c->body_len + take || want > s->max_body_bytes)
         want = s->max_body_bytes;
       uint8_t *nb = NULL;
-      if (!reserve_body_memory(s, want - c->body_cap)) {
+      if (!reserve_memory(s, &s->body_memory, &s->response_memory,
+                          want - c->body_cap)) {
         c->flags |= LHS_BODY_OVER_MEMORY;
       } else if (NULL == (nb = realloc(c->body, want))) {
         atomic_fetch_sub(&s->body_memory, want - c->body_cap);
@@ -571,6 +627,7 @@ lhs_server *lhs_start(const lhs_options *o, char *err, size_t err_len,
   s->log = o->log;
   atomic_init(&s->suspended, 0);
   atomic_init(&s->body_memory, 0);
+  atomic_init(&s->response_memory, 0);
   atomic_init(&s->live, 0);
   atomic_init(&s->started, 0);
 
@@ -633,6 +690,10 @@ size_t lhs_live_requests(const lhs_server *s) {
 
 size_t lhs_body_memory(const lhs_server *s) {
   return atomic_load(&((lhs_server *)s)->body_memory);
+}
+
+size_t lhs_response_memory(const lhs_server *s) {
+  return atomic_load(&((lhs_server *)s)->response_memory);
 }
 
 int lhs_quiesce(lhs_server *s) {

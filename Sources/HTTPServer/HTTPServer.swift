@@ -115,8 +115,12 @@ public final class HTTPServer: Sendable {
     public var suspendedConnections: Int { whileRunning { Int(lhs_suspended_count($0)) } }
 
     /// Bytes of request bodies held, all connections together, each from its first byte until
-    /// its response is sent (0 when not running); at most `maxBodyMemoryBytes`.
+    /// its response is sent (0 when not running); with `responseMemoryBytes`, at most
+    /// `maxBodyMemoryBytes`.
     public var bodyMemoryBytes: Int { whileRunning { Int(lhs_body_memory($0)) } }
+
+    /// Bytes of answers not yet sent (counted with the request bodies against the budget).
+    public var responseMemoryBytes: Int { whileRunning { Int(lhs_response_memory($0)) } }
 
     /// A count read from the running shim server, 0 when not running.
     private func whileRunning(_ read: (OpaquePointer) -> Int) -> Int {
@@ -313,7 +317,7 @@ final class ServerCore: Sendable {
 
     /// From a worker (or the stopping thread): builds the response and resumes the connection.
     func finish(_ job: Job, with response: HTTPResponse) {
-        let r = makeResponse(response, head: job.request.head)
+        let r = makeResponse(response, head: job.request.head, conn: job.conn)
         lhs_conn_resume(job.conn, r)  // ownership of r moves to the shim; job.conn is done
     }
 
@@ -348,7 +352,7 @@ final class ServerCore: Sendable {
         }
         let request = HTTPRequest(head: head, body: body)
         if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn, pool: pool)) {
-            return makeResponse(response, head: head)
+            return makeResponse(response, head: head, conn: conn)
         }
         guard pool.reserve() else {
             return makeResponse(handler.overloaded(head), head: head)
@@ -416,17 +420,24 @@ final class ServerCore: Sendable {
     }
 
     /// An MHD response (owned by the caller until handed to the shim), or nil if out of memory
-    /// (the shim then answers 500).
-    func makeResponse(_ response: HTTPResponse, head: HTTPRequestHead) -> OpaquePointer? {
+    /// (the shim then answers 500). A response to `conn` counts against the body memory budget
+    /// until it is sent: a client that reads its answer slowly holds those bytes as long as it
+    /// keeps reading (the idle timeout is reset by every byte it takes), and an answer can be
+    /// far larger than its request (32 sizes of a 20,000-view layout). One that would pass the
+    /// budget is replaced by `bodyMemoryFull`, uncounted (it is small).
+    func makeResponse(_ response: HTTPResponse, head: HTTPRequestHead, conn: OpaquePointer? = nil) -> OpaquePointer? {
         var status = response.status
         if !(200...599).contains(status) {
             logger.error("HTTP handler returned status \(status); sending 500",
                          metadata: ["path": "\(head.path)"])
             status = 500
         }
+        var overBudget: Int32 = 0
         let r: OpaquePointer? = response.body.withUnsafeBytes { buf in
-            lhs_response_new(UInt32(status), buf.baseAddress, buf.count)  // copied (MUST_COPY)
+            guard let conn else { return lhs_response_new(UInt32(status), buf.baseAddress, buf.count) }  // copied (MUST_COPY)
+            return lhs_response_new_counted(conn, UInt32(status), buf.baseAddress, buf.count, &overBudget)
         }
+        if overBudget != 0 { return makeResponse(handler.bodyMemoryFull(head), head: head) }
         guard let r else { return nil }
         var hasConnection = false
         for (name, value) in response.headers {

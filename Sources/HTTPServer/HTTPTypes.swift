@@ -131,8 +131,8 @@ public protocol HTTPHandler: Sendable {
     func bodyTooLarge(_ head: HTTPRequestHead, limit: Int) -> HTTPResponse
     /// The response when every worker and queue slot is busy (503; the handler adds Retry-After).
     func overloaded(_ head: HTTPRequestHead) -> HTTPResponse
-    /// The response to a request whose body was thrown away because the bodies held at once
-    /// reached `maxBodyMemoryBytes` (by default `overloaded`'s).
+    /// The response to a request whose body was thrown away, or whose answer was, because the
+    /// bodies held at once reached `maxBodyMemoryBytes` (by default `overloaded`'s).
     func bodyMemoryFull(_ head: HTTPRequestHead) -> HTTPResponse
     /// Instead of `respond(to:)` on a worker, when the client closed its connection while the
     /// request waited for a worker: nobody will read this response (count it, log it).
@@ -169,11 +169,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// Bytes of an over-limit (chunked) body read and thrown away before the connection is simply
     /// closed instead of answered with 413.
     public var maxDiscardedBodyBytes: Int = 8 << 20
-    /// Bytes of request bodies held at once, all connections together, each from its first byte
-    /// until its response is sent (the handler's copy, while it is queued or answered, is as much
-    /// again); a body that would pass it is thrown away and answered with `bodyMemoryFull`.
-    /// 0 = unlimited. Without it, 1,000 connections uploading 8 MiB bodies slowly hold 8 GiB, and
-    /// the queue holds as many bodies as it has places.
+    /// Bytes of request and response bodies held at once, all connections together: a request
+    /// body from its first byte until its response is sent (the handler's copy, while it is
+    /// queued or answered, is as much again), a response body until it is sent. A request body
+    /// that would pass it is thrown away, and a response body replaced, by `bodyMemoryFull`.
+    /// 0 = unlimited. Without it, 1,000 connections uploading 8 MiB bodies slowly hold 8 GiB, the
+    /// queue holds as many bodies as it has places, and clients that read their answers a byte
+    /// at a time hold every answer.
     public var maxBodyMemoryBytes: Int = 256 << 20
     /// MHD's idle timeout (not a deadline for the whole request). Suspended requests never time out.
     public var connectionTimeoutSeconds: Int = 10

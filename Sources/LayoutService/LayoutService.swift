@@ -129,7 +129,7 @@ public final class LayoutService: HTTPHandler {
     }
 
     public func bodyMemoryFull(_ head: HTTPRequestHead) -> HTTPResponse {
-        busy(head, "body-memory", "the request bodies held at once reached their limit (--max-body-memory); retry shortly")
+        busy(head, "body-memory", "the request and response bodies held at once reached their limit (--max-body-memory); retry shortly")
     }
 
     /// A 503 with `Retry-After`, counted as a rejection for `reason` (also its problem type).

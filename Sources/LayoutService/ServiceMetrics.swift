@@ -11,6 +11,7 @@ final class ServiceMetrics: Sendable {
     private let inFlight: CoreMetrics.Gauge
     private let openConnections: CoreMetrics.Gauge
     private let bodyMemory: CoreMetrics.Gauge
+    private let responseMemory: CoreMetrics.Gauge
     private let solveTime: Metrics.Timer
     private let pivots: Recorder
     private let views: Recorder
@@ -30,6 +31,7 @@ final class ServiceMetrics: Sendable {
         inFlight = CoreMetrics.Gauge(label: "layoutd_requests_in_flight", factory: factory)
         openConnections = CoreMetrics.Gauge(label: "layoutd_connections_open", factory: factory)
         bodyMemory = CoreMetrics.Gauge(label: "layoutd_request_body_bytes", factory: factory)
+        responseMemory = CoreMetrics.Gauge(label: "layoutd_response_body_bytes", factory: factory)
         solveTime = Metrics.Timer(label: "layoutd_solve_duration_seconds", factory: factory)
         pivots = Recorder(label: "layoutd_solve_pivots", aggregate: true, factory: factory)
         views = Recorder(label: "layoutd_request_views", aggregate: true, factory: factory)
@@ -88,12 +90,14 @@ final class ServiceMetrics: Sendable {
 
     /// The Prometheus text exposition of every metric, with the server's gauges read now
     /// (`layoutd_requests_in_flight`: solves queued for or running on the workers; `layoutd_connections_open`;
-    /// `layoutd_request_body_bytes`: request bodies held until their answer is sent).
+    /// `layoutd_request_body_bytes`: request bodies held until their answer is sent;
+    /// `layoutd_response_body_bytes`: answers not yet sent).
     func render(server: HTTPServer?) -> [UInt8] {
         if let server {
             inFlight.record(server.requestsInFlight)
             openConnections.record(server.currentConnections)
             bodyMemory.record(server.bodyMemoryBytes)
+            responseMemory.record(server.responseMemoryBytes)
         }
         return registry.emitToBuffer()
     }

@@ -36,7 +36,7 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Largest request body in bytes, answered 413 past it (env LAYOUTD_MAX_BODY).")
     var maxBody: Int = Environment.int("LAYOUTD_MAX_BODY") ?? 8 << 20
 
-    @Option(help: "Bytes of request bodies held at once, all connections together, each until its answer is sent; a body that would pass it is answered 503; 0 = unlimited, else at least --max-body (env LAYOUTD_MAX_BODY_MEMORY).")
+    @Option(help: "Bytes of request and response bodies held at once, all connections together, a request body until its answer is sent and an answer until it is sent; one that would pass it is answered 503; 0 = unlimited, else at least --max-body (env LAYOUTD_MAX_BODY_MEMORY).")
     var maxBodyMemory: Int = Environment.int("LAYOUTD_MAX_BODY_MEMORY") ?? 256 << 20
 
     @Option(help: "Seconds an idle connection is kept (env LAYOUTD_CONNECTION_TIMEOUT).")

@@ -3,12 +3,14 @@ import Testing
 
 @testable import HTTPServer
 
-/// `maxBodyMemoryBytes`: the request bodies held at once, all connections together. A body's
-/// buffer grows by doubling from 16 KiB up to the body limit (here 40,000 bytes: 30,000 bytes
-/// of a body hold 32 KiB, a whole body 40,000 bytes) and is freed once the response is sent.
+/// `maxBodyMemoryBytes`: the request and response bodies held at once, all connections
+/// together. A request body's buffer grows by doubling from 16 KiB up to the body limit (here
+/// 40,000 bytes: 30,000 bytes of a body hold 32 KiB, a whole body 40,000 bytes) and is freed once
+/// the response is sent; a response body counts until it is sent. `/length` answers with the
+/// body's length and no body, so that only the requests' bodies count.
 @Suite struct BodyMemoryTests {
     static func post(_ length: Int) -> String {
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n"
+        "POST /length HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n"
     }
 
     @Test func aBodyThatWouldPassTheBudgetIsTurnedAway() throws {
@@ -20,7 +22,7 @@ import Testing
         try slow.send(Self.post(40_000) + String(repeating: "a", count: 30_000))
         #expect(eventually { server.bodyMemoryBytes == 32 << 10 })
         // Another whole body would take the 64 KiB budget past it: 503, and nothing of it kept.
-        let refused = try RawHTTP.request(port: port, method: "POST", path: "/echo", body: Array(repeating: 98, count: 40_000))
+        let refused = try RawHTTP.request(port: port, method: "POST", path: "/length", body: Array(repeating: 98, count: 40_000))
         #expect(refused.status == 503)
         #expect(server.bodyMemoryBytes == 32 << 10)
         // The first one completes; its buffer is freed, and a whole body fits again.
@@ -29,7 +31,7 @@ import Testing
         #expect(first.status == 200)
         #expect(first.header("X-Body-Length") == "40000")
         #expect(eventually { server.bodyMemoryBytes == 0 })
-        let again = try RawHTTP.request(port: port, method: "POST", path: "/echo", body: Array(repeating: 99, count: 40_000))
+        let again = try RawHTTP.request(port: port, method: "POST", path: "/length", body: Array(repeating: 99, count: 40_000))
         #expect(again.status == 200)
         #expect(again.header("X-Body-Length") == "40000")
     }
@@ -52,5 +54,33 @@ import Testing
         #expect(blocked.wait()??.status == 200)
         #expect(eventually { server.bodyMemoryBytes == 0 })
         #expect(try RawHTTP.request(port: port, method: "POST", path: "/healthz", body: Array(repeating: 99, count: 40_000)).status == 200)
+    }
+
+    @Test func anAnswerCountsUntilItIsSent() throws {
+        let big = TestHandler.biggerBody
+        let server = makeServer(maxBodyMemory: big + (8 << 20))
+        let port = try server.start()
+        defer { server.stop() }
+        // A client that asks for a 32 MiB answer and does not read it: the socket buffers take
+        // part of it, the server holds the whole answer until it is sent.
+        let reader = try RawHTTPConnection(port: port, timeoutSeconds: 30)
+        try reader.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(eventually { server.responseMemoryBytes == big })
+        // A second such answer would pass the budget: replaced by a 503, and not kept.
+        let refused = try RawHTTP.request(port: port, path: "/big")
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1")
+        #expect(server.responseMemoryBytes == big)
+        // Small answers still fit.
+        #expect(try RawHTTP.request(port: port, path: "/healthz").status == 200)
+        // Once the first answer is read, its bytes are given back, and a second one fits.
+        let first = try reader.readResponse()
+        #expect(first.status == 200)
+        #expect(first.body.count == big)
+        #expect(eventually { server.responseMemoryBytes == 0 })
+        let again = try RawHTTP.request(port: port, path: "/big", timeoutSeconds: 30)
+        #expect(again.status == 200)
+        #expect(again.body.count == big)
+        #expect(eventually { server.responseMemoryBytes == 0 })
     }
 }

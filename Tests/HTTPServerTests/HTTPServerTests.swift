@@ -27,6 +27,9 @@ struct TestHandler: HTTPHandler {
     let gate: Gate
     /// The size of `/block-big`'s answer.
     static let bigBody = 8 << 20
+    /// The size of `/big`'s answer: more than loopback's socket buffers take from a client that
+    /// does not read (up to about 10 MiB), so most of it waits in the server.
+    static let biggerBody = 32 << 20
 
     func respondBeforeBody(to head: HTTPRequestHead) -> HTTPResponse? {
         if head.path == "/early" { return HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Bearer")], body: Array("no".utf8)) }
@@ -89,6 +92,11 @@ struct TestHandler: HTTPHandler {
             return HTTPResponse(status: 200, headers: [("X-Stack", String(size))])
         case "/small":
             return HTTPResponse(status: 200, headers: [("X-Answered-By", "worker")], body: request.body)
+        case "/length":
+            // The body's length, without the body.
+            return HTTPResponse(status: 200, headers: [("X-Body-Length", String(request.body.count))])
+        case "/big":
+            return HTTPResponse(status: 200, body: [UInt8](repeating: UInt8(ascii: "y"), count: TestHandler.biggerBody))
         case "/badstatus":
             return HTTPResponse(status: 42)
         case "/badheader":

@@ -136,8 +136,10 @@ import Testing
         // The /metrics request itself is the one open connection; no solve is in flight.
         #expect(metrics.contains("layoutd_connections_open 1"))
         #expect(metrics.contains("layoutd_requests_in_flight 0"))
-        // No body is held: the solve's was freed once it was answered.
+        // No body is held: the solve's was freed once it was answered, and every answer before
+        // this one went with its closed connection.
         #expect(metrics.contains("layoutd_request_body_bytes 0"))
+        #expect(metrics.contains("layoutd_response_body_bytes 0"))
     }
 
     @Test func refusedConnectionsAreCountedAsRejections() throws {

@@ -29,7 +29,8 @@
  *     call only (it lives in the lhs_conn, freed at completion).
  *   - Responses (lhs_response*, really a struct MHD_Response*) are created
  *     by lhs_response_new (body bytes COPIED by MHD: MHD_RESPMEM_MUST_COPY,
- *     so Swift array storage is never handed to MHD). Ownership of a
+ *     so Swift array storage is never handed to MHD) or lhs_response_new_counted
+ *     (copied by the shim, freed by MHD's free callback). Ownership of a
  *     response returned from a callback, or passed to lhs_conn_resume, moves
  *     to C, which queues it and destroys it. A response not handed over must
  *     be freed with lhs_response_free.
@@ -77,8 +78,8 @@ enum {
   LHS_BODY_TOO_LARGE = 1,
   /** The shim could not allocate the body buffer. */
   LHS_BODY_ALLOC_FAILED = 2,
-  /** Buffering the body would have taken the bodies held at once past
-   *  max_body_memory: it was discarded. */
+  /** Buffering the body would have taken the bodies held at once (request
+   *  and counted response bodies) past max_body_memory: it was discarded. */
   LHS_BODY_OVER_MEMORY = 4
 };
 
@@ -120,8 +121,9 @@ typedef struct lhs_options {
   size_t max_body_bytes;
   /** Bytes discarded past max_body_bytes before the connection is dropped (MHD_NO). */
   size_t discard_cap_bytes;
-  /** Bytes of body buffers held by all connections at once (a body's buffer
-   *  is held from its first byte until its request completes); 0 = unlimited. */
+  /** Bytes of body buffers held by all connections at once (a request body's
+   *  buffer from its first byte until its request completes, a counted
+   *  response body until MHD frees it); 0 = unlimited. */
   size_t max_body_memory;
   void *ctx;
   lhs_on_head_fn on_head;
@@ -147,6 +149,8 @@ size_t lhs_suspended_count(const lhs_server *server);
 size_t lhs_live_requests(const lhs_server *server);
 /** Bytes of request body buffers held now, all connections together. */
 size_t lhs_body_memory(const lhs_server *server);
+/** Bytes of counted response bodies not yet sent (or dropped with their connection). */
+size_t lhs_response_memory(const lhs_server *server);
 /**
  * Stops accepting: MHD_quiesce_daemon, then shuts the listening socket down
  * so that new connections are refused (it is closed in lhs_stop).
@@ -184,6 +188,16 @@ void lhs_conn_resume(lhs_conn *conn, lhs_response *response);
 /** A response whose body is copied (MHD_RESPMEM_MUST_COPY). NULL on allocation failure. */
 lhs_response *lhs_response_new(unsigned int status, const void *body,
                                size_t body_len);
+/**
+ * A response to `conn` whose body is copied and counted, with the request
+ * bodies, against max_body_memory until MHD frees it (once sent, or with its
+ * connection). NULL on allocation failure, or, with *over_budget set to 1, when
+ * the body would pass the budget. `conn` must still be the caller's (before
+ * lhs_conn_resume).
+ */
+lhs_response *lhs_response_new_counted(lhs_conn *conn, unsigned int status,
+                                       const void *body, size_t body_len,
+                                       int *over_budget);
 /** Adds a header; returns 0 if MHD refused it (invalid characters, or a header MHD manages itself). */
 int lhs_response_add_header(lhs_response *response, const char *name,
                             const char *value);
