@@ -420,11 +420,9 @@ struct Tableau: Sendable {
             let symbol = variable < variableSymbol.count ? variableSymbol[variable] : -1
             capacity += symbol >= 0 && basicRow[symbol] >= 0 ? rows[basicRow[symbol]].terms.count : 1
         }
+        // A long row is summed in `building`, whose storage is kept from one row to the next.
         let long = capacity > Tableau.sparseBuildAfter
-        var sum = SparseSum()
-        if long { swap(&sum, &building) } else {
-            row.terms.reserveCapacity(capacity)
-        }
+        if !long { row.terms.reserveCapacity(capacity) }
         for i in expression.variables.indices {
             let symbol = externalSymbol(for: expression.variables[i])
             let coefficient = sign * expression.coefficients[i]
@@ -432,22 +430,19 @@ struct Tableau: Sendable {
             if basic >= 0 {
                 if rowStates[basic].isStale { refreshRow(basic) }
                 if long {
-                    sum.add(coefficient, rows[basic], into: &row)
+                    building.add(coefficient, rows[basic], into: &row)
                 } else if row.terms.isEmpty {
                     row.addIntoEmpty(coefficient, rows[basic])
                 } else {
                     row.addInPlace(coefficient, rows[basic], added: { _ in }, dropped: { _ in })
                 }
             } else if long {
-                sum.add(symbol, coefficient)
+                building.add(symbol, coefficient)
             } else {
                 row.add(coefficient, symbol)
             }
         }
-        if long {
-            sum.drain(into: &row.terms)
-            swap(&sum, &building)
-        }
+        if long { building.drain(into: &row.terms) }
         // What the row was computed through, not only what it holds now: its rows' values
         // carry the rounding of the largest numbers they passed through.
         let scale = max(1, row.magnitude)
@@ -517,7 +512,7 @@ struct Tableau: Sendable {
         } else {
             substitute(subject, by: row, fresh: subject >= firstNewSymbol)
         }
-        _ = storeRow(row, basic: subject)
+        _ = storeRow(consume row, basic: subject)
         return tag
     }
 
