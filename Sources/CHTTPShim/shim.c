@@ -130,10 +130,13 @@ static void free_counted_body(void *cls) {
 
 lhs_response *lhs_response_new_counted(lhs_conn *c, unsigned int status,
                                        const void *body, size_t body_len,
-                                       int *over_budget) {
+                                       int refusable, int *over_budget) {
   lhs_server *s = c->server;
   *over_budget = 0;
-  if (!reserve_memory(s, &s->response_memory, &s->body_memory, body_len)) {
+  if (!refusable) {
+    atomic_fetch_add(&s->response_memory, body_len);
+  } else if (!reserve_memory(s, &s->response_memory, &s->body_memory,
+                             body_len)) {
     *over_budget = 1;
     return NULL;
   }

@@ -423,8 +423,9 @@ final class ServerCore: Sendable {
     /// (the shim then answers 500). A response to `conn` counts against the body memory budget
     /// until it is sent: a client that reads its answer slowly holds those bytes as long as it
     /// keeps reading (the idle timeout is reset by every byte it takes), and an answer can be
-    /// far larger than its request (32 sizes of a 20,000-view layout). One that would pass the
-    /// budget is replaced by `bodyMemoryFull`, uncounted (it is small).
+    /// far larger than its request (32 sizes of a 20,000-view layout). One over
+    /// `alwaysSentBytes` that would pass the budget is replaced by `bodyMemoryFull`,
+    /// uncounted (it is small).
     func makeResponse(_ response: HTTPResponse, head: HTTPRequestHead, conn: OpaquePointer? = nil) -> OpaquePointer? {
         var status = response.status
         if !(200...599).contains(status) {
@@ -435,7 +436,8 @@ final class ServerCore: Sendable {
         var overBudget: Int32 = 0
         let r: OpaquePointer? = response.body.withUnsafeBytes { buf in
             guard let conn else { return lhs_response_new(UInt32(status), buf.baseAddress, buf.count) }  // copied (MUST_COPY)
-            return lhs_response_new_counted(conn, UInt32(status), buf.baseAddress, buf.count, &overBudget)
+            let refusable: Int32 = buf.count > Self.alwaysSentBytes ? 1 : 0
+            return lhs_response_new_counted(conn, UInt32(status), buf.baseAddress, buf.count, refusable, &overBudget)
         }
         if overBudget != 0 { return makeResponse(handler.bodyMemoryFull(head), head: head) }
         guard let r else { return nil }
@@ -462,6 +464,11 @@ final class ServerCore: Sendable {
         }
         return r
     }
+
+    /// Answers up to this size are sent whatever the body memory budget (and counted): health
+    /// checks, metrics and problems must not turn into 503s while large answers fill it, and
+    /// the connection limit bounds what they hold (1,000 × 64 KiB by default).
+    static let alwaysSentBytes = 64 << 10
 
     static func isToken(_ s: String) -> Bool {
         guard !s.isEmpty else { return false }

@@ -191,13 +191,14 @@ lhs_response *lhs_response_new(unsigned int status, const void *body,
 /**
  * A response to `conn` whose body is copied and counted, with the request
  * bodies, against max_body_memory until MHD frees it (once sent, or with its
- * connection). NULL on allocation failure, or, with *over_budget set to 1, when
- * the body would pass the budget. `conn` must still be the caller's (before
+ * connection). NULL on allocation failure, or, when `refusable` and the body
+ * would pass the budget, with *over_budget set to 1 (one not refusable is
+ * counted whatever the budget). `conn` must still be the caller's (before
  * lhs_conn_resume).
  */
 lhs_response *lhs_response_new_counted(lhs_conn *conn, unsigned int status,
                                        const void *body, size_t body_len,
-                                       int *over_budget);
+                                       int refusable, int *over_budget);
 /** Adds a header; returns 0 if MHD refused it (invalid characters, or a header MHD manages itself). */
 int lhs_response_add_header(lhs_response *response, const char *name,
                             const char *value);
