@@ -97,22 +97,6 @@ static int reserve_memory(lhs_server *s, atomic_size_t *counter,
   return 1;
 }
 
-lhs_response *lhs_response_new(unsigned int status, const void *body,
-                               size_t body_len) {
-  lhs_response *r = malloc(sizeof *r);
-  if (NULL == r)
-    return NULL;
-  r->status = status;
-  /* MUST_COPY: MHD copies the bytes; the caller's buffer may go away at once. */
-  r->mhd = MHD_create_response_from_buffer(body_len, (void *)body,
-                                           MHD_RESPMEM_MUST_COPY);
-  if (NULL == r->mhd) {
-    free(r);
-    return NULL;
-  }
-  return r;
-}
-
 /* A counted response body: its bytes follow this header in one allocation. */
 struct counted_body {
   lhs_server *server;
@@ -128,9 +112,9 @@ static void free_counted_body(void *cls) {
   free(b);
 }
 
-lhs_response *lhs_response_new_counted(lhs_conn *c, unsigned int status,
-                                       const void *body, size_t body_len,
-                                       int refusable, int *over_budget) {
+lhs_response *lhs_response_new(lhs_conn *c, unsigned int status,
+                               const void *body, size_t body_len,
+                               int refusable, int *over_budget) {
   lhs_server *s = c->server;
   *over_budget = 0;
   if (!refusable) {

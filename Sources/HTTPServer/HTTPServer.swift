@@ -323,16 +323,16 @@ final class ServerCore: Sendable {
 
     // MARK: MHD-thread callbacks
 
-    func onHead(_ h: lhs_head, tokenOut: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> OpaquePointer? {
+    func onHead(conn: OpaquePointer, _ h: lhs_head, tokenOut: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> OpaquePointer? {
         let head = Self.makeHead(h)
         tokenOut?.pointee = Unmanaged.passRetained(RequestToken(head: head)).toOpaque()
         if let early = handler.respondBeforeBody(to: head) {
-            return makeResponse(early, head: head)
+            return makeResponse(early, head: head, conn: conn)
         }
         if let cl = head.header("content-length") {
             // MHD itself rejects malformed and overflowing values (400/413) before this point.
             if let n = Int(cl.trimmingASCIISpaces()), n > maxBodyBytes {
-                return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
+                return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head, conn: conn)
             }
         }
         return nil
@@ -342,20 +342,20 @@ final class ServerCore: Sendable {
         let head = token.head
         if flags & Int32(LHS_BODY_ALLOC_FAILED) != 0 {
             logger.error("HTTP server: could not allocate a request body buffer")
-            return makeResponse(handler.overloaded(head), head: head)
+            return makeResponse(handler.overloaded(head), head: head, conn: conn)
         }
         if flags & Int32(LHS_BODY_TOO_LARGE) != 0 {
-            return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head)
+            return makeResponse(handler.bodyTooLarge(head, limit: maxBodyBytes), head: head, conn: conn)
         }
         if flags & Int32(LHS_BODY_OVER_MEMORY) != 0 {
-            return makeResponse(handler.bodyMemoryFull(head), head: head)
+            return makeResponse(handler.bodyMemoryFull(head), head: head, conn: conn)
         }
         let request = HTTPRequest(head: head, body: body)
         if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn, pool: pool)) {
             return makeResponse(response, head: head, conn: conn)
         }
         guard pool.reserve() else {
-            return makeResponse(handler.overloaded(head), head: head)
+            return makeResponse(handler.overloaded(head), head: head, conn: conn)
         }
         // Suspend before the job is visible to a worker, which may resume at once.
         lhs_conn_suspend(conn)
@@ -419,14 +419,15 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// An MHD response (owned by the caller until handed to the shim), or nil if out of memory
-    /// (the shim then answers 500). A response to `conn` counts against the body memory budget
+    /// An MHD response to `conn` (owned by the caller until handed to the shim), or nil if out
+    /// of memory (the shim then answers 500). Its body counts against the body memory budget
     /// until it is sent: a client that reads its answer slowly holds those bytes as long as it
     /// keeps reading (the idle timeout is reset by every byte it takes), and an answer can be
-    /// far larger than its request (32 sizes of a 20,000-view layout). One over
-    /// `alwaysSentBytes` that would pass the budget is replaced by `bodyMemoryFull`,
-    /// uncounted (it is small).
-    func makeResponse(_ response: HTTPResponse, head: HTTPRequestHead, conn: OpaquePointer? = nil) -> OpaquePointer? {
+    /// far larger than its request (32 sizes of a 20,000-view layout). A `refusable` one over
+    /// `alwaysSentBytes` that would pass the budget is replaced by `bodyMemoryFull`, which is
+    /// not refusable.
+    func makeResponse(_ response: HTTPResponse, head: HTTPRequestHead, conn: OpaquePointer,
+                      refusable: Bool = true) -> OpaquePointer? {
         var status = response.status
         if !(200...599).contains(status) {
             logger.error("HTTP handler returned status \(status); sending 500",
@@ -435,11 +436,10 @@ final class ServerCore: Sendable {
         }
         var overBudget: Int32 = 0
         let r: OpaquePointer? = response.body.withUnsafeBytes { buf in
-            guard let conn else { return lhs_response_new(UInt32(status), buf.baseAddress, buf.count) }  // copied (MUST_COPY)
-            let refusable: Int32 = buf.count > Self.alwaysSentBytes ? 1 : 0
-            return lhs_response_new_counted(conn, UInt32(status), buf.baseAddress, buf.count, refusable, &overBudget)
+            let mayRefuse: Int32 = refusable && buf.count > Self.alwaysSentBytes ? 1 : 0
+            return lhs_response_new(conn, UInt32(status), buf.baseAddress, buf.count, mayRefuse, &overBudget)  // copied
         }
-        if overBudget != 0 { return makeResponse(handler.bodyMemoryFull(head), head: head) }
+        if overBudget != 0 { return makeResponse(handler.bodyMemoryFull(head), head: head, conn: conn, refusable: false) }
         guard let r else { return nil }
         var hasConnection = false
         for (name, value) in response.headers {

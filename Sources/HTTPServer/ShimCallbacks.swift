@@ -10,9 +10,9 @@ import Logging
 func shimOnHead(_ ctx: UnsafeMutableRawPointer?, _ conn: OpaquePointer?,
                 _ head: UnsafePointer<lhs_head>?,
                 _ tokenOut: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> OpaquePointer? {
-    guard let ctx, let head else { return nil }
+    guard let ctx, let conn, let head else { return nil }
     let core = Unmanaged<ServerCore>.fromOpaque(ctx).takeUnretainedValue()
-    return core.onHead(head.pointee, tokenOut: tokenOut)
+    return core.onHead(conn: conn, head.pointee, tokenOut: tokenOut)
 }
 
 func shimOnRequest(_ ctx: UnsafeMutableRawPointer?, _ conn: OpaquePointer?,

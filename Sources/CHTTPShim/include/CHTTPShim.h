@@ -28,9 +28,9 @@
  *   - The body passed to on_request is borrowed for the duration of that
  *     call only (it lives in the lhs_conn, freed at completion).
  *   - Responses (lhs_response*, really a struct MHD_Response*) are created
- *     by lhs_response_new (body bytes COPIED by MHD: MHD_RESPMEM_MUST_COPY,
- *     so Swift array storage is never handed to MHD) or lhs_response_new_counted
- *     (copied by the shim, freed by MHD's free callback). Ownership of a
+ *     by lhs_response_new (body bytes COPIED by the shim, so Swift array
+ *     storage is never handed to MHD, and freed by MHD's free callback once
+ *     sent). Ownership of a
  *     response returned from a callback, or passed to lhs_conn_resume, moves
  *     to C, which queues it and destroys it. A response not handed over must
  *     be freed with lhs_response_free.
@@ -185,9 +185,6 @@ int lhs_conn_accept_waiting(const lhs_conn *conn);
  */
 void lhs_conn_resume(lhs_conn *conn, lhs_response *response);
 
-/** A response whose body is copied (MHD_RESPMEM_MUST_COPY). NULL on allocation failure. */
-lhs_response *lhs_response_new(unsigned int status, const void *body,
-                               size_t body_len);
 /**
  * A response to `conn` whose body is copied and counted, with the request
  * bodies, against max_body_memory until MHD frees it (once sent, or with its
@@ -196,9 +193,9 @@ lhs_response *lhs_response_new(unsigned int status, const void *body,
  * counted whatever the budget). `conn` must still be the caller's (before
  * lhs_conn_resume).
  */
-lhs_response *lhs_response_new_counted(lhs_conn *conn, unsigned int status,
-                                       const void *body, size_t body_len,
-                                       int refusable, int *over_budget);
+lhs_response *lhs_response_new(lhs_conn *conn, unsigned int status,
+                               const void *body, size_t body_len,
+                               int refusable, int *over_budget);
 /** Adds a header; returns 0 if MHD refused it (invalid characters, or a header MHD manages itself). */
 int lhs_response_add_header(lhs_response *response, const char *name,
                             const char *value);
