@@ -265,6 +265,7 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     let draining = Atomic<Bool>(false)
     let pool: WorkerPool<Job>
+    let accepts = AcceptWatch()
     /// The refusals' log and libmicrohttpd's message for the last one.
     private let refusals = ConditionLock((log: RefusalLog(interval: .seconds(10)), message: ""))
 
@@ -351,7 +352,7 @@ final class ServerCore: Sendable {
             return makeResponse(handler.bodyMemoryFull(head), head: head, conn: conn)
         }
         let request = HTTPRequest(head: head, body: body)
-        if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn, pool: pool)) {
+        if let response = handler.respondOnNetworkThread(to: request, thread: NetworkThread(conn: conn, pool: pool, accepts: accepts)) {
             return makeResponse(response, head: head, conn: conn)
         }
         guard pool.reserve() else {
