@@ -69,13 +69,29 @@ public struct Solver: Sendable {
     /// A constraint `Σ terms + constant  relation  0`; its terms are in `terms` (`TermPool`),
     /// so a record holds no storage of its own.
     struct Record: Sendable {
+        // In this order a record takes 64 bytes (88 with `relation` after `constant` and the
+        // tag's symbols and `editVariable` in 64 bits): passes over every record (the placement
+        // order, the slack folds, the pairs, verifying) read a third less memory.
         var terms: Range<Int>
         var constant: Double
-        var relation: Relation
         var priority: Double
-        /// The edited variable's index for an edit constraint, else -1.
-        var editVariable: Int
         var placement: Placement = .removed
+        var relation: Relation
+        private var editVariable32: Int32
+
+        init(terms: Range<Int>, constant: Double, relation: Relation, priority: Double, editVariable: Int) {
+            self.terms = terms
+            self.constant = constant
+            self.priority = priority
+            self.relation = relation
+            editVariable32 = Int32(editVariable)
+        }
+
+        /// The edited variable's index for an edit constraint, else -1.
+        var editVariable: Int {
+            get { Int(editVariable32) }
+            set { editVariable32 = Int32(newValue) }
+        }
 
         var isActive: Bool {
             if case .removed = placement { return false }

@@ -1,17 +1,31 @@
 /// Where a constraint lives in the tableau: its marker symbol (the symbol whose row is removed to
 /// remove the constraint), its second error symbol, and how the marker enters its equation.
 struct ConstraintTag: Sendable {
-    /// The slack of an inequality, the positive error of an optional equality, the dummy of a
-    /// required edit; -1 for a required equality, which has no marker.
-    var marker = -1
-    /// The error of an optional inequality or the negative error of an optional equality; else -1.
-    var other = -1
+    /// `marker` and `other` in 32 bits (symbols stay far below 2^31): a tag sits in every
+    /// record, and the records are read in passes over all of them.
+    private var marker32: Int32 = -1
+    private var other32: Int32 = -1
     /// The coefficient of `marker` in the equation `0 = expression + …` as first built.
     var markerCoefficient: Double = 0
     var priority: Double
     /// Whether the constraint reduced to `0 = Σ edit terms` when it entered: it holds at the
     /// current edit values and only pins them (a row is kept so that moving an edit conflicts).
     var onlyPinsEdits = false
+
+    init(priority: Double) { self.priority = priority }
+
+    /// The slack of an inequality, the positive error of an optional equality, the dummy of a
+    /// required edit; -1 for a required equality, which has no marker.
+    var marker: Int {
+        get { Int(marker32) }
+        set { marker32 = Int32(newValue) }
+    }
+
+    /// The error of an optional inequality or the negative error of an optional equality; else -1.
+    var other: Int {
+        get { Int(other32) }
+        set { other32 = Int32(newValue) }
+    }
 }
 
 /// The simplex tableau in Cassowary form: every basic symbol is defined by a sparse row over
