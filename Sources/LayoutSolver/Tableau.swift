@@ -101,14 +101,28 @@ struct Tableau: Sendable {
 
     /// A row's basic symbol and bookkeeping.
     struct RowState: Sendable {
-        /// The row's basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
-        var basic: Int
-        /// The number of the last compaction that kept the row (tells repeated column entries).
-        var mark = 0
         /// `basicChanges` when `refreshRow` last brought the row up to date (-1: never).
         var refreshedAt = -1
+        /// `basic` and `mark` in 32 bits (symbols and compactions stay far below 2^31): 24
+        /// bytes a row, not 32, for the ratio test and the reads through stale rows.
+        private var basic32: Int32
+        private var mark32: Int32 = 0
         /// Whether the row is in `staleRows`.
         var isStale = false
+
+        init(basic: Int) { basic32 = Int32(basic) }
+
+        /// The row's basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
+        var basic: Int {
+            get { Int(basic32) }
+            set { basic32 = Int32(newValue) }
+        }
+
+        /// The number of the last compaction that kept the row (tells repeated column entries).
+        var mark: Int {
+            get { Int(mark32) }
+            set { mark32 = Int32(newValue) }
+        }
     }
 
     static let freeSlot = -1
