@@ -43,14 +43,8 @@ struct Objective: Sendable {
     private struct SymbolState: Sendable {
         /// The symbol's first cost, -1 for none.
         var first: Int32 = -1
-        /// `slot` in 32 bits: 8 bytes a symbol, not 16.
-        private var slot32: Int32 = -1
-
         /// The symbol's position in `heap`, or -1.
-        var slot: Int {
-            get { Int(slot32) }
-            set { slot32 = Int32(newValue) }
-        }
+        @Int32Storage var slot: Int = -1
     }
 
     /// A symbol with its key: the priority and value of the first non-negligible component of

@@ -77,20 +77,15 @@ public struct Solver: Sendable {
         var priority: Double
         var placement: Placement = .removed
         var relation: Relation
-        private var editVariable32: Int32
+        /// The edited variable's index for an edit constraint, else -1.
+        @Int32Storage var editVariable: Int
 
         init(terms: Range<Int>, constant: Double, relation: Relation, priority: Double, editVariable: Int) {
             self.terms = terms
             self.constant = constant
             self.priority = priority
             self.relation = relation
-            editVariable32 = Int32(editVariable)
-        }
-
-        /// The edited variable's index for an edit constraint, else -1.
-        var editVariable: Int {
-            get { Int(editVariable32) }
-            set { editVariable32 = Int32(newValue) }
+            self.editVariable = editVariable
         }
 
         var isActive: Bool {

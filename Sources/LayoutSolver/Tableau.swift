@@ -1,31 +1,17 @@
 /// Where a constraint lives in the tableau: its marker symbol (the symbol whose row is removed to
 /// remove the constraint), its second error symbol, and how the marker enters its equation.
 struct ConstraintTag: Sendable {
-    /// `marker` and `other` in 32 bits (symbols stay far below 2^31): a tag sits in every
-    /// record, and the records are read in passes over all of them.
-    private var marker32: Int32 = -1
-    private var other32: Int32 = -1
+    /// The slack of an inequality, the positive error of an optional equality, the dummy of a
+    /// required edit; -1 for a required equality, which has no marker.
+    @Int32Storage var marker: Int = -1
+    /// The error of an optional inequality or the negative error of an optional equality; else -1.
+    @Int32Storage var other: Int = -1
     /// The coefficient of `marker` in the equation `0 = expression + …` as first built.
     var markerCoefficient: Double = 0
     var priority: Double
     /// Whether the constraint reduced to `0 = Σ edit terms` when it entered: it holds at the
     /// current edit values and only pins them (a row is kept so that moving an edit conflicts).
     var onlyPinsEdits = false
-
-    init(priority: Double) { self.priority = priority }
-
-    /// The slack of an inequality, the positive error of an optional equality, the dummy of a
-    /// required edit; -1 for a required equality, which has no marker.
-    var marker: Int {
-        get { Int(marker32) }
-        set { marker32 = Int32(newValue) }
-    }
-
-    /// The error of an optional inequality or the negative error of an optional equality; else -1.
-    var other: Int {
-        get { Int(other32) }
-        set { other32 = Int32(newValue) }
-    }
 }
 
 /// The simplex tableau in Cassowary form: every basic symbol is defined by a sparse row over
@@ -103,26 +89,12 @@ struct Tableau: Sendable {
     struct RowState: Sendable {
         /// `basicChanges` when `refreshRow` last brought the row up to date (-1: never).
         var refreshedAt = -1
-        /// `basic` and `mark` in 32 bits (symbols and compactions stay far below 2^31): 24
-        /// bytes a row, not 32, for the ratio test and the reads through stale rows.
-        private var basic32: Int32
-        private var mark32: Int32 = 0
+        /// The row's basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
+        @Int32Storage var basic: Int
+        /// The number of the last compaction that kept the row (tells repeated column entries).
+        @Int32Storage var mark: Int = 0
         /// Whether the row is in `staleRows`.
         var isStale = false
-
-        init(basic: Int) { basic32 = Int32(basic) }
-
-        /// The row's basic symbol; `Tableau.freeSlot` or `Tableau.phaseOneObjective` otherwise.
-        var basic: Int {
-            get { Int(basic32) }
-            set { basic32 = Int32(newValue) }
-        }
-
-        /// The number of the last compaction that kept the row (tells repeated column entries).
-        var mark: Int {
-            get { Int(mark32) }
-            set { mark32 = Int32(newValue) }
-        }
     }
 
     static let freeSlot = -1
