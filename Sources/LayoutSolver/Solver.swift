@@ -71,7 +71,7 @@ public struct Solver: Sendable {
     struct Record: Sendable {
         // In this order a record takes 64 bytes (88 with `relation` after `constant` and the
         // tag's symbols and `editVariable` in 64 bits): passes over every record (the placement
-        // order, the slack folds, the pairs, verifying) read a third less memory.
+        // order, the slack folds, the pairs, verifying) read a quarter less memory.
         var terms: Range<Int>
         var constant: Double
         var priority: Double
