@@ -33,9 +33,17 @@ import Testing
 
     func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
 
-    @Test func aLineBelowNoticeWaitsUntilFlushed() {
+    /// A pipe and a buffer writing to it (by default one that waits a minute before a write,
+    /// with the buffer's own capacity).
+    func buffered(delay: Duration = .seconds(60), capacity: Int? = nil) -> (Pipe, LogBuffer) {
         let pipe = Pipe()
-        let buffer = LogBuffer(descriptor: pipe.write, delay: .seconds(60))
+        let buffer = capacity.map { LogBuffer(descriptor: pipe.write, delay: delay, capacity: $0) }
+            ?? LogBuffer(descriptor: pipe.write, delay: delay)
+        return (pipe, buffer)
+    }
+
+    @Test func aLineBelowNoticeWaitsUntilFlushed() {
+        let (pipe, buffer) = buffered()
         buffer.append(line("a"), urgent: false)
         buffer.append(line("b"), urgent: false)
         #expect(pipe.available() == "")
@@ -46,16 +54,14 @@ import Testing
     }
 
     @Test func anUrgentLineIsWrittenAtOnceAfterTheLinesBeforeIt() {
-        let pipe = Pipe()
-        let buffer = LogBuffer(descriptor: pipe.write, delay: .seconds(60))
+        let (pipe, buffer) = buffered()
         buffer.append(line("request 1"), urgent: false)
         buffer.append(line("stopped"), urgent: true)
         #expect(pipe.available() == "request 1\nstopped\n")
     }
 
     @Test func linesPastTheCapacityAreWrittenAtOnce() {
-        let pipe = Pipe()
-        let buffer = LogBuffer(descriptor: pipe.write, delay: .seconds(60), capacity: 10)
+        let (pipe, buffer) = buffered(capacity: 10)
         buffer.append(line("12345"), urgent: false)
         #expect(pipe.available() == "")
         buffer.append(line("67890"), urgent: false)
@@ -63,8 +69,7 @@ import Testing
     }
 
     @Test func waitingLinesAreWrittenAfterTheDelay() {
-        let pipe = Pipe()
-        let buffer = LogBuffer(descriptor: pipe.write, delay: .milliseconds(50))
+        let (pipe, buffer) = buffered(delay: .milliseconds(50))
         buffer.append(line("a"), urgent: false)
         #expect(pipe.available() == "")
         #expect(pipe.available(within: 5_000) == "a\n")
@@ -74,8 +79,7 @@ import Testing
     }
 
     @Test func linesFromManyThreadsAreWrittenWhole() async {
-        let pipe = Pipe()
-        let buffer = LogBuffer(descriptor: pipe.write, delay: .seconds(60), capacity: 4096)
+        let (pipe, buffer) = buffered(capacity: 4096)
         await withTaskGroup(of: Void.self) { group in
             for thread in 0..<4 {
                 group.addTask {
