@@ -29,6 +29,11 @@ public struct JSONWriter: Sendable {
         buffer.bytes
     }
 
+    /// Calls `body` with the JSON written so far, in place (no copy is made).
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try buffer.withUnsafeBytes(body)
+    }
+
     /// Opens an object.
     public mutating func beginObject() {
         beginContainer(ASCII.openBrace)

@@ -29,6 +29,11 @@ struct OutputBuffer: Sendable {
         Array(UnsafeBufferPointer(start: storage.base, count: storage.count))
     }
 
+    /// Calls `body` with the bytes written so far, in place.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(storage) { try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count)) }
+    }
+
     /// Room for `extra` bytes past the end; follow with ``commit(_:)`` of what was written.
     @inline(__always)
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {

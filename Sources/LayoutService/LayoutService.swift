@@ -10,7 +10,7 @@ import Synchronization
 /// one log line and metrics per request. Every client mistake is an RFC 9457 problem.
 public final class LayoutService: HTTPHandler {
     private let configuration: ServiceConfiguration
-    private let logger: Logger
+    private let accessLog: any AccessLog
     private let metrics = ServiceMetrics()
     private let cors: CORSPolicy
     private let auth: BearerAuth?
@@ -20,9 +20,11 @@ public final class LayoutService: HTTPHandler {
     private let requestIDPrefix = Array(String(UInt32.random(in: 0...UInt32.max), radix: 36).utf8)
     private let observed = Mutex<WeakServer>(WeakServer())
 
-    public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger) {
+    /// `accessLog` gets one entry per request; by default they go to `logger` as `info` lines
+    /// (``LoggerAccessLog``).
+    public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger, accessLog: (any AccessLog)? = nil) {
         self.configuration = configuration
-        self.logger = logger
+        self.accessLog = accessLog ?? LoggerAccessLog(logger: logger)
         self.cors = CORSPolicy(allowedOrigins: configuration.allowedOrigins)
         self.auth = configuration.apiKey.map(BearerAuth.init(key:))
     }
@@ -206,10 +208,9 @@ public final class LayoutService: HTTPHandler {
         response.headers.append(("X-Request-Id", requestID))
         let duration = start.map { ContinuousClock.now - $0 } ?? .zero
         metrics.requestFinished(route: route, status: response.status, duration: duration)
-        logger.info("request", metadata: [
-            "method": .string(head.method), "path": .string(Self.logged(head.path)), "status": .string(String(response.status)),
-            "ms": .string(String(duration.milliseconds)), "request_id": .string(requestID), "remote": .string(head.remoteAddress),
-        ])
+        accessLog.record(AccessLogEntry(
+            method: head.method, path: Self.logged(head.path), status: response.status, duration: duration,
+            requestID: requestID, remoteAddress: head.remoteAddress))
         return response
     }
 

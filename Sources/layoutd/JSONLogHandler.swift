@@ -20,23 +20,29 @@ struct JSONLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("ts"); writer.string(Self.timestamp())
-        writer.key("level"); writer.string(event.level.rawValue)
-        writer.key("label"); writer.string(label)
-        writer.key("message"); writer.string(event.message.description)
         // The handler's own metadata is usually empty: merge only when both have some.
         let merged = metadata.isEmpty ? event.metadata ?? [:]
             : event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
-        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-            writer.key(key)
-            writer.string(Self.text(value))
+        Self.writeLine(level: event.level, label: label, message: event.message.description, to: output) { writer in
+            for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+                writer.key(key)
+                writer.string(Self.text(value))
+            }
         }
+    }
+
+    /// Writes one line to `output`: `ts`, `level`, `label` and `message`, then the members
+    /// `fields` writes. A line at `notice` or above is written at once.
+    static func writeLine(level: Logger.Level, label: String, message: String, to output: LogBuffer, fields: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key(literal: "ts"); writer.string(timestamp())
+        writer.key(literal: "level"); writer.string(level.rawValue)
+        writer.key(literal: "label"); writer.string(label)
+        writer.key(literal: "message"); writer.string(message)
+        fields(&writer)
         writer.endObject()
-        var line = writer.bytes
-        line.append(UInt8(ascii: "\n"))
-        output.append(line, urgent: event.level >= .notice)
+        writer.withUnsafeBytes { output.append(line: $0, urgent: level >= .notice) }
     }
 
     /// A metadata value as text: strings as they are, the rest as `"\(value)"` prints them.
@@ -49,7 +55,7 @@ struct JSONLogHandler: LogHandler {
     }
 
     /// UTC time, ISO 8601 with milliseconds (`2026-11-22T05:04:00.123Z`), written digit by digit.
-    private static func timestamp() -> String {
+    static func timestamp() -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var parts = tm()
@@ -58,7 +64,7 @@ struct JSONLogHandler: LogHandler {
         return String(unsafeUninitializedCapacity: 32) { out in
             var at = 0
             // Zero-padded to `width` digits (more if the value needs them), then `after`.
-            func put(_ value: Int, _ width: Int, _ after: Character) {
+            func put(_ value: Int, _ width: Int, _ after: Unicode.Scalar) {
                 var value = max(0, value)
                 var digits = 1
                 var rest = value / 10
@@ -68,7 +74,7 @@ struct JSONLogHandler: LogHandler {
                     value /= 10
                 }
                 at += max(width, digits)
-                out[at] = after.asciiValue ?? 0
+                out[at] = UInt8(ascii: after)
                 at += 1
             }
             put(Int(parts.tm_year) + 1900, 4, "-")

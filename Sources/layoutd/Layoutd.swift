@@ -142,7 +142,10 @@ struct Layoutd: ParsableCommand {
                 limits: limits, maxPivots: maxPivots, solveTimeout: .milliseconds(solveTimeoutMs),
                 allowedOrigins: corsOrigins.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty },
                 apiKey: apiKey.isEmpty ? nil : apiKey, networkThreadSolveTime: .milliseconds(networkSolveMs)),
-            logger: logger)
+            logger: logger,
+            // The access log's JSON lines are written straight (the same lines); text ones, and
+            // none below the log level, through the logger.
+            accessLog: json && level <= .info ? JSONAccessLog(label: logger.label) : nil)
         var configuration = HTTPServerConfiguration()
         configuration.host = host
         configuration.port = port

@@ -29,11 +29,13 @@ final class LogBuffer: Sendable {
         self.capacity = capacity
     }
 
-    /// Adds one line (its bytes, newline included); `urgent` writes it, and all before it, now.
-    func append(_ line: [UInt8], urgent: Bool) {
+    /// Adds one line (its bytes, to which a newline is added); `urgent` writes it, and all before
+    /// it, now.
+    func append(line: UnsafeRawBufferPointer, urgent: Bool) {
         let startsBatch = waiting.withLock { bytes -> Bool in
             let wasEmpty = bytes.isEmpty
             bytes.append(contentsOf: line)
+            bytes.append(UInt8(ascii: "\n"))
             guard urgent || bytes.count >= capacity else { return wasEmpty }
             write(&bytes)
             return false

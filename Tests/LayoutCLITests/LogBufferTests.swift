@@ -31,7 +31,10 @@ import Testing
         }
     }
 
-    func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
+    /// Appends `text` to `buffer` as a line.
+    func append(_ text: String, to buffer: LogBuffer, urgent: Bool = false) {
+        Array(text.utf8).withUnsafeBytes { buffer.append(line: $0, urgent: urgent) }
+    }
 
     /// A pipe and a buffer writing to it (by default one that waits a minute before a write,
     /// with the buffer's own capacity).
@@ -44,8 +47,8 @@ import Testing
 
     @Test func aLineBelowNoticeWaitsUntilFlushed() {
         let (pipe, buffer) = buffered()
-        buffer.append(line("a"), urgent: false)
-        buffer.append(line("b"), urgent: false)
+        append("a", to: buffer)
+        append("b", to: buffer)
         #expect(pipe.available() == "")
         buffer.flush()
         #expect(pipe.available() == "a\nb\n")
@@ -55,26 +58,26 @@ import Testing
 
     @Test func anUrgentLineIsWrittenAtOnceAfterTheLinesBeforeIt() {
         let (pipe, buffer) = buffered()
-        buffer.append(line("request 1"), urgent: false)
-        buffer.append(line("stopped"), urgent: true)
+        append("request 1", to: buffer)
+        append("stopped", to: buffer, urgent: true)
         #expect(pipe.available() == "request 1\nstopped\n")
     }
 
     @Test func linesPastTheCapacityAreWrittenAtOnce() {
         let (pipe, buffer) = buffered(capacity: 10)
-        buffer.append(line("12345"), urgent: false)
+        append("12345", to: buffer)
         #expect(pipe.available() == "")
-        buffer.append(line("67890"), urgent: false)
+        append("67890", to: buffer)
         #expect(pipe.available() == "12345\n67890\n")
     }
 
     @Test func waitingLinesAreWrittenAfterTheDelay() {
         let (pipe, buffer) = buffered(delay: .milliseconds(50))
-        buffer.append(line("a"), urgent: false)
+        append("a", to: buffer)
         #expect(pipe.available() == "")
         #expect(pipe.available(within: 5_000) == "a\n")
         // A later line starts a batch of its own.
-        buffer.append(line("b"), urgent: false)
+        append("b", to: buffer)
         #expect(pipe.available(within: 5_000) == "b\n")
     }
 
@@ -83,7 +86,7 @@ import Testing
         await withTaskGroup(of: Void.self) { group in
             for thread in 0..<4 {
                 group.addTask {
-                    for n in 0..<100 { buffer.append(Array("\(thread)-\(n)\n".utf8), urgent: false) }
+                    for n in 0..<100 { append("\(thread)-\(n)", to: buffer) }
                 }
             }
         }

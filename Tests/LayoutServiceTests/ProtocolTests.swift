@@ -1,6 +1,7 @@
 import HTTPTestSupport
 import JSON
 import LayoutService
+import Synchronization
 import Testing
 
 /// Statuses, problem documents, CORS, auth and the small endpoints, over real HTTP.
@@ -114,6 +115,28 @@ import Testing
         #expect(zip(parts, numbers).allSatisfy { String($0[1]) == String($1, radix: 36) })
     }
 
+    /// Each request, answered or refused, is one access-log entry, made before its answer is sent.
+    @Test func everyRequestIsOneAccessLogEntry() throws {
+        let log = RecordingAccessLog()
+        let harness = try ServiceHarness(accessLog: log)
+        let solved = try harness.post("/solve", #"{"size": {"width": 320, "height": 480}, "views": [{"id": "root"}]}"#)
+        #expect(solved.status == 200)
+        #expect(try harness.get("/nowhere", headers: [("X-Request-Id", "abc-123")]).status == 404)
+        let entries = log.entries.withLock { $0 }
+        #expect(entries.count == 2)
+        guard entries.count == 2 else { return }
+        #expect(entries[0].method == "POST")
+        #expect(entries[0].path == "/solve")
+        #expect(entries[0].status == 200)
+        #expect(entries[0].requestID == solved.header("x-request-id"))
+        #expect(entries[0].remoteAddress == "127.0.0.1")
+        #expect(entries[0].duration > .zero)
+        #expect(entries[1].method == "GET")
+        #expect(entries[1].path == "/nowhere")
+        #expect(entries[1].status == 404)
+        #expect(entries[1].requestID == "abc-123")
+    }
+
     @Test func smallEndpoints() throws {
         let harness = try ServiceHarness()
         #expect(try harness.get("/healthz").bodyText == "ok\n")
@@ -177,5 +200,14 @@ import Testing
         harness.service.beginDraining()
         #expect(try harness.get("/readyz").status == 503)
         #expect(try harness.get("/healthz").status == 200)
+    }
+}
+
+/// An access log that keeps its entries.
+final class RecordingAccessLog: AccessLog {
+    let entries = Mutex<[AccessLogEntry]>([])
+
+    func record(_ entry: AccessLogEntry) {
+        entries.withLock { $0.append(entry) }
     }
 }

@@ -12,7 +12,7 @@ final class ServiceHarness {
 
     /// `server` adjusts the HTTP server's configuration (threads, workers, queue) after the
     /// harness's loopback defaults.
-    init(configuration: ServiceConfiguration = ServiceConfiguration(), maxBody: Int = 1 << 20,
+    init(configuration: ServiceConfiguration = ServiceConfiguration(), maxBody: Int = 1 << 20, accessLog: (any AccessLog)? = nil,
          server adjust: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var http = HTTPServerConfiguration()
         http.host = "127.0.0.1"
@@ -21,7 +21,7 @@ final class ServiceHarness {
         adjust(&http)
         var logger = Logger(label: "layoutd-test")
         logger.logLevel = .warning
-        service = LayoutService(configuration: configuration, logger: logger)
+        service = LayoutService(configuration: configuration, logger: logger, accessLog: accessLog)
         server = HTTPServer(configuration: http, handler: service, logger: logger)
         service.observe(server)
         port = try server.start()
