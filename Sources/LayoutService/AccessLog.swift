@@ -50,10 +50,16 @@ public struct LoggerAccessLog: AccessLog {
     }
 
     public func record(_ entry: AccessLogEntry) {
-        logger.info("request", metadata: {
-            var metadata = Logger.Metadata(minimumCapacity: 6)
-            entry.forEachField { name, text in metadata[name.description] = .string(text) }
-            return metadata
-        }())
+        // Made only when the logger writes `info` lines.
+        logger.info("request", metadata: entry.metadata)
+    }
+}
+
+extension AccessLogEntry {
+    /// The fields as swift-log metadata.
+    var metadata: Logger.Metadata {
+        var metadata = Logger.Metadata(minimumCapacity: 6)
+        forEachField { name, text in metadata[name.description] = .string(text) }
+        return metadata
     }
 }
