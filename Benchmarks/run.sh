@@ -269,6 +269,16 @@ run_wrk() { # name url body|GET [connections]: 64 connections on 2 threads, or 1
     WRK_METHOD="$method" BODY_FILE="$3" wrk -t"$threads" -c"$connections" -d"$WRK_DURATION" --timeout 10s --latency -s "$HERE/post.lua" "$2" > "$RES/wrk-$1.txt" 2>&1
     grep -E 'Requests/sec|Non-2xx|Socket errors' "$RES/wrk-$1.txt" | sed 's/^/     /' >&2
 }
+cpu_ticks() { # pid: its user and system time so far, in clock ticks (0 when it is gone)
+    awk '{print $14 + $15}' "/proc/$1/stat" 2> /dev/null || echo 0
+}
+ratio_run() { # name url pid: a twenty-view run of a ratio round, and the server's CPU ticks over it
+    local before after
+    before=$(cpu_ticks "$3")
+    WRK_DURATION="$RATIO_DURATION" run_wrk "$1" "$2" "$TWENTY" 2> /dev/null
+    after=$(cpu_ticks "$3")
+    echo "ticks=$((after - before)) hz=$(getconf CLK_TCK)" > "$RES/cpu-$1.txt"
+}
 if [ "$DO_WRK" = 1 ]; then
     log "(d) wrk end to end"
     TWENTY="$HERE/requests/twenty-views.json"
@@ -309,11 +319,13 @@ if [ "$DO_WRK" = 1 ]; then
             run_wrk layoutd-big-c1 "$URL" "$BIG" 1
             # The twenty-view ratio in alternating short rounds: a shared VM's speed drifts within
             # minutes, and hello.c's own rate with it (97,000-215,000 req/s in one run's rounds).
+            # Each server's CPU time over its run (user and system, from /proc) is kept beside it,
+            # for the report's CPU per request.
             if [ -n "$HURL" ]; then
                 note "twenty-views vs hello: $RATIO_ROUNDS rounds of -d$RATIO_DURATION each, alternating"
                 for round in $(seq 1 "$RATIO_ROUNDS"); do
-                    WRK_DURATION="$RATIO_DURATION" run_wrk "ratio-layoutd-$round" "$URL" "$TWENTY" 2> /dev/null
-                    WRK_DURATION="$RATIO_DURATION" run_wrk "ratio-hello-$round" "$HURL" "$TWENTY" 2> /dev/null
+                    ratio_run "ratio-layoutd-$round" "$URL" "$LPID"
+                    ratio_run "ratio-hello-$round" "$HURL" "$HPID"
                 done
             fi
         else
