@@ -171,25 +171,27 @@ struct Layoutd: ParsableCommand {
         }
         logger.notice("listening", metadata: ["host": "\(host)", "port": "\(boundPort)", "version": "\(ServiceVersion.version)"])
 
-        let drainDeadline = Duration.seconds(drainSeconds)
-        // The main thread waits here and returns normally once drained, so that the process
-        // exits 0 through main (everything it owns released) rather than from a signal thread.
-        let stopped = DispatchSemaphore(value: 0)
+        // The main thread waits for a signal, drains and returns normally, so that the process
+        // exits 0 through main, everything it owns released. The signal handlers hold neither
+        // the server nor the service: a handler still running when main returned kept the
+        // server alive past exit (LeakSanitizer then saw its weak-reference side table, which
+        // only the server's encoded reference count points to, as leaked).
+        let signalled = DispatchSemaphore(value: 0)
         let signals: [Int32] = [SIGTERM, SIGINT]
         let sources = signals.map { signalNumber -> any DispatchSourceSignal in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 logger.notice("draining", metadata: ["signal": "\(signalNumber)", "deadline_s": "\(drainSeconds)"])
-                service.beginDraining()
-                server.drain(deadline: drainDeadline)
-                logger.notice("stopped")
-                stopped.signal()
+                signalled.signal()
             }
             source.resume()
             return source
         }
-        stopped.wait()
+        signalled.wait()
+        service.beginDraining()
+        server.drain(deadline: .seconds(drainSeconds))
+        logger.notice("stopped")
         for source in sources { source.cancel() }
     }
 }
