@@ -122,9 +122,11 @@ import Testing
         let solved = try harness.post("/solve", #"{"size": {"width": 320, "height": 480}, "views": [{"id": "root"}]}"#)
         #expect(solved.status == 200)
         #expect(try harness.get("/nowhere", headers: [("X-Request-Id", "abc-123")]).status == 404)
+        // Refused before its body is read.
+        #expect(try harness.post("/solve", "{}", headers: [("Content-Type", "text/plain")]).status == 415)
         let entries = log.entries.withLock { $0 }
-        #expect(entries.count == 2)
-        guard entries.count == 2 else { return }
+        #expect(entries.count == 3)
+        guard entries.count == 3 else { return }
         #expect(entries[0].method == "POST")
         #expect(entries[0].path == "/solve")
         #expect(entries[0].status == 200)
@@ -135,6 +137,9 @@ import Testing
         #expect(entries[1].path == "/nowhere")
         #expect(entries[1].status == 404)
         #expect(entries[1].requestID == "abc-123")
+        #expect(entries[2].method == "POST")
+        #expect(entries[2].path == "/solve")
+        #expect(entries[2].status == 415)
     }
 
     @Test func smallEndpoints() throws {
