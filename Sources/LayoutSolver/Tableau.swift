@@ -579,12 +579,14 @@ struct Tableau: Sendable {
         return -1
     }
 
-    /// A parametric slack of `row` (one without externals) that can be its subject while every
-    /// restricted row stays feasible, or nil. The candidates are the slacks with a negative
-    /// coefficient, not noise (`isNoise`); each would take the value `row.constant /
-    /// -coefficient`, and is tried in order of the rows that hold it, fewest first (then the
-    /// lowest id), as an external subject is chosen: the fewer rows, the less to check and to
-    /// rewrite, and the less the row spreads.
+    /// A parametric slack of `row` that can be its subject while every restricted row stays
+    /// feasible, or nil. The row holds no external: one left parametric would stay at 0, as only
+    /// slacks and errors enter (`SymbolKind.canEnter`). The candidates are the slacks with a
+    /// negative coefficient, not noise (`isNoise`); each would take the value
+    /// `row.constant / -coefficient`, and they are tried in order of the rows that hold them,
+    /// fewest first (then the lowest id), as an external subject is chosen: fewer rows to check
+    /// and rewrite, and a slack local to the view (taking the first that passed left 546 pivots
+    /// at 10,000 nested views, and 5 % of the time checking long columns).
     ///
     /// An optional equality's own errors, made the subject instead, start at that value: the
     /// level's optimisation then pivots the slack in to bring them back to 0. Between the
