@@ -851,7 +851,7 @@ struct Tableau: Sendable {
                             // row's dependency too): an entry there is refreshed only after this
                             // row, which would take its stale terms in. The lower entry is then
                             // passed by as up to date.
-                            if rowStates[index].isStale, rowStates[index].refreshedAt != basicChanges {
+                            if !isUpToDate(index) {
                                 stack.append((index, -1))
                             }
                         }
@@ -1029,6 +1029,13 @@ struct Tableau: Sendable {
     /// up to date then would take the artificial in where the column index, which removes it
     /// afterwards, does not list it), and a solve reads every value this way instead of bringing
     /// every stale row up to date.
+    /// Whether row `index` holds only parametric symbols: not stale, or refreshed since the
+    /// last symbol became basic.
+    @inline(__always)
+    private func isUpToDate(_ index: Int) -> Bool {
+        !rowStates[index].isStale || rowStates[index].refreshedAt == basicChanges
+    }
+
     func reading<Known: RowReadings>(
         _ start: Int, constants: Bool, parametric: [Double]?, known: inout Known, stack: inout [Int]
     ) -> Reading {
@@ -1040,8 +1047,7 @@ struct Tableau: Sendable {
                 continue
             }
             let constant = constants ? rows[top].constant : 0
-            let upToDate = !rowStates[top].isStale || rowStates[top].refreshedAt == basicChanges
-            if upToDate && parametric == nil {
+            if parametric == nil, isUpToDate(top) {
                 known[top] = Reading(value: constant, magnitude: abs(constant))
                 stack.removeLast()
                 continue
@@ -1054,7 +1060,13 @@ struct Tableau: Sendable {
                     for term in terms {
                         let row = basicRow[term.symbol]
                         if row >= 0 {
-                            if let worth = known[row] {
+                            if parametric == nil, isUpToDate(row) {
+                                // Worth its constant, as the loop above would find: read in place,
+                                // where waiting for it scanned this row a second time.
+                                let worth = constants ? rows[row].constant : 0
+                                reading.value += term.coefficient * worth
+                                reading.magnitude += abs(term.coefficient * worth)
+                            } else if let worth = known[row] {
                                 reading.value += term.coefficient * worth.value
                                 reading.magnitude += abs(term.coefficient) * worth.magnitude
                             } else {
