@@ -182,19 +182,25 @@ import Testing
     }
 
     @Test func budgetStopInsideAnAddAddsNothing() throws {
-        // x ≥ 0 makes x = slack; x == 5 then needs a phase-one pivot, refused with no budget.
+        // x ≥ 0 and y ≥ 0 make x = s and y = t; x − y ≤ 1 makes its slack u = 1 − s + t. x == 5
+        // is 0 = 5 − s: s cannot take it up (u would be −4), so phase one pivots (s enters on
+        // u's row, then t), refused with no budget.
         var s = Solver(budget: SolverBudget(maxPivots: 0))
         let x = s.makeVariable()
+        let y = s.makeVariable()
         try s.add(pin(x, 0), .greaterThanOrEqual)
+        try s.add(pin(y, 0), .greaterThanOrEqual)
+        try s.add(expr([(x, 1), (y, -1)], -1), .lessThanOrEqual)
         try s.add(pin(x, 2), .equal, priority: 10)
         #expect(throws: SolverError.pivotBudgetExceeded(limit: 0)) { try s.add(pin(x, 5), .equal) }
         s.budget = .unlimited
         try s.solve()
         #expect(s.value(of: x) == 2)
         let h = try s.add(pin(x, 5), .equal)
-        #expect(h.index == 2)
+        #expect(h.index == 4)
         try s.solve()
         #expect(s.value(of: x) == 5)
+        #expect(s.value(of: y) >= 4)
     }
 
     @Test func pastDeadlineStopsARun() throws {
