@@ -1018,6 +1018,13 @@ struct Tableau: Sendable {
         var magnitude: Double
     }
 
+    /// Whether row `index` holds only parametric symbols: not stale, or refreshed since the
+    /// last symbol became basic.
+    @inline(__always)
+    private func isUpToDate(_ index: Int) -> Bool {
+        !rowStates[index].isStale || rowStates[index].refreshedAt == basicChanges
+    }
+
     /// What row `start` is worth when its constant counts (if `constants`) and each parametric
     /// symbol is worth `parametric[symbol]` (0 when nil), read through stale rows without
     /// rewriting them: a stale row's basic symbols are worth what their rows are, which never
@@ -1030,13 +1037,6 @@ struct Tableau: Sendable {
     /// up to date then would take the artificial in where the column index, which removes it
     /// afterwards, does not list it), and a solve reads every value this way instead of bringing
     /// every stale row up to date.
-    /// Whether row `index` holds only parametric symbols: not stale, or refreshed since the
-    /// last symbol became basic.
-    @inline(__always)
-    private func isUpToDate(_ index: Int) -> Bool {
-        !rowStates[index].isStale || rowStates[index].refreshedAt == basicChanges
-    }
-
     func reading<Known: RowReadings>(
         _ start: Int, constants: Bool, parametric: [Double]?, known: inout Known, stack: inout [Int]
     ) -> Reading {
