@@ -530,8 +530,8 @@ struct Tableau: Sendable {
     /// multiplies rounding errors: 1e-3 against 1 makes rows of 1e9), preferring one in no other
     /// row (no substitution, no fill-in), then the fewest rows, then the lowest id; else a new
     /// slack marker with a negative coefficient (an optional inequality holds as it stands);
-    /// else a parametric slack that can take up the row (`slackTakingUp`); else a new error
-    /// with a negative coefficient; else -1 (phase one).
+    /// else, for an optional constraint, a parametric slack that can take up the row
+    /// (`slackTakingUp`); else a new error with a negative coefficient; else -1 (phase one).
     ///
     /// The row is read a second time only when it holds two or more externals (the largest
     /// always qualifies): none (most rows of optional constraints) leaves the marker, a slack or
@@ -573,7 +573,7 @@ struct Tableau: Sendable {
         }
         let markerEnters = tag.marker >= 0 && kinds[tag.marker].canEnter && row.coefficient(of: tag.marker) < 0
         if markerEnters, kinds[tag.marker] == .slack { return tag.marker }
-        if let slack = slackTakingUp(row) { return slack }
+        if tag.other >= 0, let slack = slackTakingUp(row) { return slack }
         if markerEnters { return tag.marker }
         if tag.other >= 0, row.coefficient(of: tag.other) < 0 { return tag.other }
         return -1
@@ -582,7 +582,9 @@ struct Tableau: Sendable {
     /// A parametric slack of `row` that can be its subject while every restricted row stays
     /// feasible, or nil. The row holds no external: one left parametric would stay at 0, as only
     /// slacks and errors enter (`SymbolKind.canEnter`). The candidates are the slacks with a
-    /// negative coefficient, not noise (`isNoise`); each would take the value
+    /// negative coefficient at least `Tolerance.pivotRatio` of the row's largest (a smaller pivot
+    /// multiplies rounding: a FuzzSolver input of coefficients 0.0005 and 1 was refused as
+    /// imprecise through a slack taken so); each would take the value
     /// `row.constant / -coefficient`, and they are tried in order of the rows that hold them,
     /// fewest first (then the lowest id), as an external subject is chosen: fewer rows to check
     /// and rewrite, and a slack local to the view (taking the first that passed left 546 pivots
@@ -592,15 +594,16 @@ struct Tableau: Sendable {
     /// level's optimisation then pivots the slack in to bring them back to 0. Between the
     /// required rows of a view's position and the intrinsic sizes placed after them, that was
     /// most of the pivots: at 10,000 views all of the nested grid's 8,013 and the table cells'
-    /// 3,615, and 10,684 of the priority soup's 13,522. A required equality with no subject went
-    /// through phase one, its artificial pivoted out: 357 more of the soup's.
+    /// 3,615, and 10,684 of the priority soup's 13,522. A required row is left to phase one,
+    /// which tells rounding residue from a row to hold (`insertWithArtificial`).
     private func slackTakingUp(_ row: Row) -> Int? {
+        let least = Tolerance.pivotRatio * row.terms.reduce(0) { max($0, abs($1.coefficient)) }
         var tried = (held: -1, symbol: -1)
         while true {
             var next = (held: Int.max, symbol: Int.max)
-            for term in row.terms where term.coefficient < 0 && kinds[term.symbol] == .slack {
+            for term in row.terms where -term.coefficient >= least && kinds[term.symbol] == .slack {
                 let key = (held: columns.held(term.symbol), symbol: term.symbol)
-                if key > tried, key < next, !isNoise(term.coefficient, in: row) { next = key }
+                if key > tried, key < next { next = key }
             }
             guard next.symbol != Int.max else { return nil }
             let coefficient = row.coefficient(of: next.symbol)

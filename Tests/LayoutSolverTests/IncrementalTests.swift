@@ -183,8 +183,7 @@ import Testing
 
     @Test func budgetStopInsideAnAddAddsNothing() throws {
         // x ≥ 0 and y ≥ 0 make x = s and y = t; x − y ≤ 1 makes its slack u = 1 − s + t. x == 5
-        // is 0 = 5 − s: s cannot take it up (u would be −4), so phase one pivots (s enters on
-        // u's row, then t), refused with no budget.
+        // is 0 = 5 − s, so phase one pivots (s enters on u's row, then t), refused with no budget.
         var s = Solver(budget: SolverBudget(maxPivots: 0))
         let x = s.makeVariable()
         let y = s.makeVariable()
