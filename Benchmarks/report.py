@@ -109,21 +109,36 @@ def wrk_result(path):
 
 
 def cpu_per_request(results, name, run):
-    """µs of the server's CPU (user and system) per request over the wrk run `name`, from the
-    ticks run.sh kept beside it (cpu-NAME.txt: `ticks=T hz=H`); None without them."""
+    """(the server's, wrk's) µs of CPU (user and system) per request over the wrk run `name`,
+    from what run.sh kept beside it (cpu-NAME.txt: `ticks=T hz=H wrk=S`: the server's clock
+    ticks from /proc, wrk's seconds from bash's `time`); None for what is missing."""
     try:
         fields = dict(item.split("=", 1) for item in open(os.path.join(results, f"cpu-{name}.txt")).read().split())
-        ticks, hz = int(fields["ticks"]), int(fields["hz"])
-    except (OSError, KeyError, ValueError):
-        return None
+    except (OSError, ValueError):
+        return None, None
     requests = run.get("requests")
-    return ticks / hz * 1e6 / requests if requests and hz > 0 else None
+    if not requests:
+        return None, None
+
+    def per_request(seconds):
+        return None if seconds is None else seconds * 1e6 / requests
+
+    def number(key):
+        try:
+            return float(fields[key])
+        except (KeyError, ValueError):
+            return None
+
+    ticks, hz = number("ticks"), number("hz")
+    server = ticks / hz if ticks is not None and hz else None
+    return per_request(server), per_request(number("wrk"))
 
 
 def ratio_rounds(results):
-    """(layoutd req/s, hello req/s, ratio, layoutd CPU µs/request, hello CPU µs/request) of each
-    complete round of run.sh's alternating twenty-view runs (wrk-ratio-layoutd-N.txt,
-    wrk-ratio-hello-N.txt, and their cpu-*.txt if kept), in round order."""
+    """(layoutd req/s, hello req/s, ratio, layoutd CPU µs/request, hello CPU µs/request, wrk's
+    CPU µs/request against layoutd, against hello) of each complete round of run.sh's
+    alternating twenty-view runs (wrk-ratio-layoutd-N.txt, wrk-ratio-hello-N.txt, and their
+    cpu-*.txt if kept), in round order."""
     rounds = []
     n = 1
     while True:
@@ -132,9 +147,9 @@ def ratio_rounds(results):
         if lay is None or hel is None:
             return rounds
         if lay.get("rps") and hel.get("rps"):
-            rounds.append((lay["rps"], hel["rps"], lay["rps"] / hel["rps"],
-                           cpu_per_request(results, f"ratio-layoutd-{n}", lay),
-                           cpu_per_request(results, f"ratio-hello-{n}", hel)))
+            lay_cpu, lay_wrk = cpu_per_request(results, f"ratio-layoutd-{n}", lay)
+            hel_cpu, hel_wrk = cpu_per_request(results, f"ratio-hello-{n}", hel)
+            rounds.append((lay["rps"], hel["rps"], lay["rps"] / hel["rps"], lay_cpu, hel_cpu, lay_wrk, hel_wrk))
         n += 1
 
 
@@ -396,7 +411,7 @@ def main() -> int:
         targets.append(f"{a.wrk_big} p50 at one connection {big_c1['p50ms']:.2f} ms (≤ 10 ms: {met})")
     rounds = ratio_rounds(R)
     if rounds:
-        ratios = sorted(r for _, _, r, _, _ in rounds)
+        ratios = sorted(r for _, _, r, *_ in rounds)
         r = statistics.median(ratios)
         targets.append(f"twenty-views req/s ÷ hello {r:.3f}, the median of {len(rounds)} alternating rounds "
                        f"({ratios[0]:.3f}–{ratios[-1]:.3f}; ≥ 0.25: {'met' if r >= 0.25 else 'not met'})")
@@ -410,16 +425,21 @@ def main() -> int:
                  "layoutd then hello.c in each round, both servers running throughout): the target's figure is "
                  "their median, as one pair of runs moves with a shared VM whose speed drifts:")
         L.append("")
-        L.append("| round | layoutd req/s | hello.c req/s | ratio | layoutd CPU µs/request | hello.c CPU µs/request |")
-        L.append("|---:|---:|---:|---:|---:|---:|")
-        for i, (lay, hel, r, lay_cpu, hel_cpu) in enumerate(rounds, 1):
-            L.append(f"| {i} | {lay:.0f} | {hel:.0f} | {r:.3f} | {fmt_cpu(lay_cpu)} | {fmt_cpu(hel_cpu)} |")
-        cpus = [[c for c in column if c is not None] for column in ([x[3] for x in rounds], [x[4] for x in rounds])]
-        if all(cpus):
+        L.append("| round | layoutd req/s | hello.c req/s | ratio | layoutd CPU µs/request | hello.c CPU µs/request "
+                 "| wrk CPU µs/request, layoutd's run | wrk CPU µs/request, hello.c's run |")
+        L.append("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for i, (lay, hel, r, *cpu) in enumerate(rounds, 1):
+            L.append(f"| {i} | {lay:.0f} | {hel:.0f} | {r:.3f} | " + " | ".join(fmt_cpu(c) for c in cpu) + " |")
+        cpus = [[c for c in column if c is not None] for column in zip(*(x[3:] for x in rounds))]
+        if all(cpus[:2]):
             L.append("")
             L.append(f"CPU per request (each server's user and system time from `/proc` over its runs, ÷ the "
                      f"requests it answered; `wrk` shares the two cores): layoutd {statistics.median(cpus[0]):.1f} µs, "
                      f"hello.c {statistics.median(cpus[1]):.1f} µs, medians of the rounds.")
+        if all(cpus[2:]):
+            L.append(f"`wrk`'s own CPU per request (user and system, bash's `time`): "
+                     f"{statistics.median(cpus[2]):.1f} µs against layoutd, {statistics.median(cpus[3]):.1f} µs "
+                     "against hello.c, medians of the rounds: the cores' time that the ratio counts and neither server spends.")
     if targets:
         L.append("")
         L.append("Issue #9 targets: " + "; ".join(targets) + ".")

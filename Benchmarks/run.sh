@@ -272,12 +272,12 @@ run_wrk() { # name url body|GET [connections]: 64 connections on 2 threads, or 1
 cpu_ticks() { # pid: its user and system time so far, in clock ticks (0 when it is gone)
     awk '{print $14 + $15}' "/proc/$1/stat" 2> /dev/null || echo 0
 }
-ratio_run() { # name url pid: a twenty-view run of a ratio round, and the server's CPU ticks over it
-    local before after
+ratio_run() { # name url pid: a twenty-view run of a ratio round, the server's CPU ticks over it and wrk's CPU seconds
+    local before after wrk_cpu TIMEFORMAT='%3U %3S'
     before=$(cpu_ticks "$3")
-    WRK_DURATION="$RATIO_DURATION" run_wrk "$1" "$2" "$TWENTY" 2> /dev/null
+    wrk_cpu=$( { time WRK_DURATION="$RATIO_DURATION" run_wrk "$1" "$2" "$TWENTY" 2> /dev/null; } 2>&1 )
     after=$(cpu_ticks "$3")
-    echo "ticks=$((after - before)) hz=$(getconf CLK_TCK)" > "$RES/cpu-$1.txt"
+    echo "ticks=$((after - before)) hz=$(getconf CLK_TCK) wrk=$(awk '{print $1 + $2}' <<< "$wrk_cpu")" > "$RES/cpu-$1.txt"
 }
 if [ "$DO_WRK" = 1 ]; then
     log "(d) wrk end to end"
@@ -320,7 +320,7 @@ if [ "$DO_WRK" = 1 ]; then
             # The twenty-view ratio in alternating short rounds: a shared VM's speed drifts within
             # minutes, and hello.c's own rate with it (97,000-215,000 req/s in one run's rounds).
             # Each server's CPU time over its run (user and system, from /proc) is kept beside it,
-            # for the report's CPU per request.
+            # with wrk's own (bash's `time`), for the report's CPU per request.
             if [ -n "$HURL" ]; then
                 note "twenty-views vs hello: $RATIO_ROUNDS rounds of -d$RATIO_DURATION each, alternating"
                 for round in $(seq 1 "$RATIO_ROUNDS"); do

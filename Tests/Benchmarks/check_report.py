@@ -1,7 +1,7 @@
 """Checks of Benchmarks/report.py on results written here by hand: the twenty-view ratio to
 hello.c is the median of run.sh's alternating rounds, every complete round is listed with each
-server's CPU per request where run.sh kept it, and an incomplete round ends the list. (The
-figures are made up; no server runs.)
+server's and wrk's CPU per request where run.sh kept them, and an incomplete round ends the
+list. (The figures are made up; no server runs.)
 
 Usage: check_report.py   (prints 'N passed, M failed'; exit 1 on any failure)
 """
@@ -43,10 +43,13 @@ with tempfile.TemporaryDirectory() as tmp:
     wrk_file(results / "wrk-ratio-layoutd-6.txt", 50000)
     wrk_file(results / "wrk-ratio-hello-6.txt", 50000)
     # Each server's CPU ticks over its runs: layoutd's rounds 1-3 cost 50, 60 and 40 µs a request
-    # (30,000, 60,000 and 90,000 requests), hello.c's 8 each; round 4 has no ticks kept.
-    for n, (layoutd_ticks, hello_ticks) in enumerate([(150, 240), (360, 240), (360, 240)], 1):
-        (results / f"cpu-ratio-layoutd-{n}.txt").write_text(f"ticks={layoutd_ticks} hz=100\n")
-        (results / f"cpu-ratio-hello-{n}.txt").write_text(f"ticks={hello_ticks} hz=100\n")
+    # (30,000, 60,000 and 90,000 requests), hello.c's 8 each; round 4 has no ticks kept. wrk's
+    # seconds: 15, 15 and 20 µs a request against layoutd, 7 against hello.c in rounds 1 and 2
+    # (300,000 requests each), none kept in round 3.
+    for n, (layoutd_ticks, hello_ticks, layoutd_wrk, hello_wrk) in enumerate(
+            [(150, 240, " wrk=0.45", " wrk=2.1"), (360, 240, " wrk=0.9", " wrk=2.1"), (360, 240, " wrk=1.8", "")], 1):
+        (results / f"cpu-ratio-layoutd-{n}.txt").write_text(f"ticks={layoutd_ticks} hz=100{layoutd_wrk}\n")
+        (results / f"cpu-ratio-hello-{n}.txt").write_text(f"ticks={hello_ticks} hz=100{hello_wrk}\n")
     # The single runs give another ratio (0.5), which the target must not take.
     wrk_file(results / "wrk-layoutd-twenty.txt", 50000)
     wrk_file(results / "wrk-hello-twenty.txt", 100000)
@@ -54,12 +57,14 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the target takes the median of the rounds' ratios",
           "twenty-views req/s ÷ hello 0.175, the median of 4 alternating rounds (0.100–0.300; ≥ 0.25: not met)" in text,
           [line for line in text.splitlines() if "twenty-views req/s" in line])
-    check("each complete round is listed with its ratio and each server's CPU per request",
-          all(row in text for row in ("| 1 | 10000 | 100000 | 0.100 | 50.0 | 8.0 |", "| 2 | 20000 | 100000 | 0.200 | 60.0 | 8.0 |",
-                                      "| 3 | 30000 | 100000 | 0.300 | 40.0 | 8.0 |", "| 4 | 15000 | 100000 | 0.150 | – | – |")),
+    check("each complete round is listed with its ratio, each server's and wrk's CPU per request",
+          all(row in text.splitlines() for row in (
+              "| 1 | 10000 | 100000 | 0.100 | 50.0 | 8.0 | 15.0 | 7.0 |", "| 2 | 20000 | 100000 | 0.200 | 60.0 | 8.0 | 15.0 | 7.0 |",
+              "| 3 | 30000 | 100000 | 0.300 | 40.0 | 8.0 | 20.0 | – |", "| 4 | 15000 | 100000 | 0.150 | – | – | – | – |")),
           [line for line in text.splitlines() if line.startswith("| ") and "0.1" in line])
     check("the CPU per request is the median of the rounds that kept it",
-          "layoutd 50.0 µs, hello.c 8.0 µs, medians of the rounds" in text,
+          "layoutd 50.0 µs, hello.c 8.0 µs, medians of the rounds" in text
+          and "15.0 µs against layoutd, 7.0 µs against hello.c, medians of the rounds" in text,
           [line for line in text.splitlines() if "CPU per request" in line])
     check("an incomplete round ends the list", "| 5 |" not in text and "| 6 |" not in text)
     check("the single runs' ratio stays in the table", "| 50000 |" in text and "| 0.500 |" in text)
