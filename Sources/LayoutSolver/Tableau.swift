@@ -482,7 +482,12 @@ struct Tableau: Sendable {
         }
         if subject < 0 {
             if row.terms.allSatisfy({ kinds[$0.symbol] == .dummy }) {
-                if abs(row.constant) > Tolerance.consistency * scale { throw .unsatisfiable(conflict: []) }
+                // A row left with no symbol fixes the constraint's value: it conflicts beyond
+                // rounding, and, as in phase one, when it misses by more than its own size allows.
+                if abs(row.constant) > Tolerance.consistency * scale
+                    || row.terms.isEmpty && missesAtCurrentValues(expression, residual: row.constant) {
+                    throw .unsatisfiable(conflict: [])
+                }
                 if tag.marker >= 0 {
                     subject = tag.marker
                 } else if let dummy = row.terms.indices.max(by: { abs(row.terms[$0].coefficient) < abs(row.terms[$1].coefficient) }) {
@@ -621,6 +626,27 @@ struct Tableau: Sendable {
             let moved = rows[index].constant + rows[index].coefficient(of: symbol) * value
             return kinds[rowStates[index].basic] == .dummy ? abs(moved) <= Tolerance.feasibility : moved >= -Tolerance.feasibility
         }
+    }
+
+    /// Whether the required equality `expression = 0`, whose row reduced to the constant
+    /// `residual`, misses by more than `Tolerance.precision` of its own size at the current
+    /// values (see `insertWithArtificial`): a row computed through large numbers can hide a
+    /// small real conflict inside its rounding allowance (a miss of 0.001 on
+    /// `−499·x + 0.001 = 0`, with x fixed at 0 by another constraint, allowed as rounding because
+    /// the row through x had carried 2e6). Its size is `Σ |aᵢ|·max(1, |vᵢ|)`, its constant and
+    /// what its definitions brought in (`magnitude`: an expression whose definitions took every
+    /// variable is only its constant's rounding); the values are read only when the residual
+    /// exceeds the least of that.
+    private func missesAtCurrentValues(_ expression: NormalizedExpression, residual: Double) -> Bool {
+        let own = max(abs(expression.constant), expression.magnitude)
+        guard abs(residual) > Tolerance.precision * max(own, expression.coefficients.reduce(0) { $0 + abs($1) }) else {
+            return false
+        }
+        var reach = 0.0
+        for (variable, coefficient) in zip(expression.variables, expression.coefficients) {
+            reach += abs(coefficient) * max(1, abs(currentValue(of: variable)))
+        }
+        return abs(residual) > Tolerance.precision * max(own, reach)
     }
 
     /// Phase one: adds `0 = row` through an artificial symbol and minimises it. On failure the

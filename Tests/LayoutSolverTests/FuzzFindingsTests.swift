@@ -160,6 +160,33 @@ import Testing
         #expect(abs(s.value(of: x[3]) + 0.5 / 0.099) < 1e-6)
     }
 
+    /// `small-conflict-beside-a-1e6-row`: x0 = −x5 − 1 (a definition) and 1.5·x0 = 0 fix x0 = 0
+    /// and x5 = −1, and −x5 − 2·x3 + 0.5 = 0 then x3 = 0.75; −x5 − x3 − 1e6 ≤ 0 holds there, but
+    /// had put the rows through 2e6. −499·x0 + 0.001 = 0 wants x0 = 0.001 / 499: a miss of 0.001
+    /// where the contract allows 1e-6 of 499, so it conflicts with 1.5·x0 = 0. Its row, reduced
+    /// to that constant, used to be allowed it as rounding (1e-11 of the 499 × 2e6 it was
+    /// computed through), and the solve then failed as imprecise.
+    @Test func smallConflictBesideALargeRowIsFound() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        try s.add(expr([(x[5], -1), (x[3], -1)], -1e6), .lessThanOrEqual)
+        try s.add(expr([(x[5], -1), (x[3], -2)], 0.5), .equal)
+        try s.add(expr([(x[5], -1), (x[0], -1)], -1), .equal)
+        let pinned = try s.add(expr([(x[0], 0.5), (x[0], 1)], 0), .equal)
+        do {
+            try s.add(expr([(x[0], 1), (x[0], -500)], 0.001), .equal)
+            Issue.record("−499·x0 + 0.001 = 0 was accepted beside 1.5·x0 = 0")
+        } catch .unsatisfiable(let conflict) {
+            #expect(conflict.contains(pinned))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        try s.solve()
+        #expect(s.value(of: x[0]) == 0)
+        #expect(abs(s.value(of: x[5]) + 1) < 1e-9)
+        #expect(abs(s.value(of: x[3]) - 0.75) < 1e-9)
+    }
+
     /// `small-pivot-grows-rows-to-1e11`: the optional −x2 + 0.001·x0 − 1 = 0 @750 entered with
     /// x5 as its subject, whose coefficient was 1e-6 of x3's: x5's row grew to 1e11 and the next
     /// row lost 1e-5 to rounding, so the required −0.5·x5 + 0.0005·x1 + 0.001 ≥ 0 was missed by
