@@ -81,6 +81,28 @@ import Testing
         expectFrame(result.frame("c"), 0, 0, 0.001, 1)
     }
 
+    /// Two constraints 2e-6 pt apart on one edge conflict (the contract allows a millionth of a
+    /// point), and a required inequality through 1e6 elsewhere, which holds, does not change
+    /// that. By hand: a.left = 0, so b.left = −a.left − 1 = −1 and c.left = (0.5 − b.left) / 2 =
+    /// 0.75; b.left ≥ −c.left − 1e6 holds. The rows through b and c carried 2e6 on the way, and the
+    /// second constraint on a.left was taken for rounding: the request was refused as
+    /// numerically unstable (422) instead.
+    @Test func smallConflictBesideALargeConstantIsAConflict() throws {
+        let result = try solve("""
+        {"size": {"width": 400, "height": 400},
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}, {"id": "c", "parent": "root"}],
+         "constraints": ["b.left >= c.left * -1 - 1000000", "b.left == c.left * -2 + 0.5", "a.left == b.left * -1 - 1",
+                         "a.left == root.left", "a.left == root.left + 0.000002004",
+                         "a.top == root.top", "b.top == root.top", "c.top == root.top",
+                         "a.width == 10", "b.width == 10", "c.width == 10", "a.height == 10", "b.height == 10", "c.height == 10"]}
+        """)
+        #expect(result.status == .conflict)
+        #expect(result.layouts[0].conflicts.map(\.constraints) == [["constraints[3]", "constraints[4]"]])
+        expectFrame(result.frame("a"), 0, 0, 10, 10)
+        expectFrame(result.frame("b"), -1, 0, 10, 10)
+        expectFrame(result.frame("c"), 0.75, 0, 10, 10)
+    }
+
     /// Below the limit, in every form a multiplier can take, the request is refused with a pointer.
     @Test(arguments: [
         #"{"firstItem": "a", "firstAttribute": "width", "secondItem": "root", "multiplier": 0.0009}"#,
