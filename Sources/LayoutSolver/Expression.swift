@@ -66,11 +66,12 @@ struct NormalizedExpression: Sendable {
 
 extension NormalizedExpression {
     /// Whether `self relation 0`, evaluated with each variable at `value`, misses by more than
-    /// `Tolerance.precision` moves of its variables could make up (see `Tolerance.precision`).
-    func missesBeyondPrecision(_ relation: Relation, at value: (Int) -> Double) -> Bool {
+    /// `Tolerance.precision` moves of its variables could make up (see `Tolerance.precision`),
+    /// or of `floor` when that is larger.
+    func missesBeyondPrecision(_ relation: Relation, floor: Double = 0, at value: (Int) -> Double) -> Bool {
         variables.withUnsafeBufferPointer { variables in
             coefficients.withUnsafeBufferPointer { coefficients in
-                Tolerance.misses(relation, constant: constant, variables: variables, coefficients: coefficients, at: value)
+                Tolerance.misses(relation, constant: constant, variables: variables, coefficients: coefficients, floor: floor, at: value)
             }
         }
     }
@@ -78,11 +79,12 @@ extension NormalizedExpression {
 
 extension Tolerance {
     /// Whether `constant + Σ coefficients[i]·value(variables[i])  relation  0` misses by more
-    /// than `Tolerance.precision` moves of its variables could make up (see `precision`).
+    /// than `Tolerance.precision` moves of its variables could make up (see `precision`), or
+    /// `precision` of `floor` when that is larger.
     @inline(__always)
     static func misses(
         _ relation: Relation, constant: Double, variables: UnsafeBufferPointer<Int>,
-        coefficients: UnsafeBufferPointer<Double>, at value: (Int) -> Double
+        coefficients: UnsafeBufferPointer<Double>, floor: Double = 0, at value: (Int) -> Double
     ) -> Bool {
         var sum = constant
         var reach = 0.0
@@ -97,7 +99,7 @@ extension Tolerance {
         case .lessThanOrEqual: miss = sum
         case .greaterThanOrEqual: miss = -sum
         }
-        return !(miss <= precision * max(reach, abs(constant)))
+        return !(miss <= precision * max(reach, abs(constant), floor))
     }
 }
 

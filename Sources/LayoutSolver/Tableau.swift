@@ -633,20 +633,13 @@ struct Tableau: Sendable {
     /// values (see `insertWithArtificial`): a row computed through large numbers can hide a
     /// small real conflict inside its rounding allowance (a miss of 0.001 on
     /// `−499·x + 0.001 = 0`, with x fixed at 0 by another constraint, allowed as rounding because
-    /// the row through x had carried 2e6). Its size is `Σ |aᵢ|·max(1, |vᵢ|)`, its constant and
-    /// what its definitions brought in (`magnitude`: an expression whose definitions took every
-    /// variable is only its constant's rounding); the values are read only when the residual
-    /// exceeds the least of that.
+    /// the row through x had carried 2e6). Its size counts what its definitions brought in
+    /// (`magnitude`: an expression whose definitions took every variable is only its constant's
+    /// rounding); the values are read only when the residual exceeds the least that size can be.
     private func missesAtCurrentValues(_ expression: NormalizedExpression, residual: Double) -> Bool {
-        let own = max(abs(expression.constant), expression.magnitude)
-        guard abs(residual) > Tolerance.precision * max(own, expression.coefficients.reduce(0) { $0 + abs($1) }) else {
-            return false
-        }
-        var reach = 0.0
-        for (variable, coefficient) in zip(expression.variables, expression.coefficients) {
-            reach += abs(coefficient) * max(1, abs(currentValue(of: variable)))
-        }
-        return abs(residual) > Tolerance.precision * max(own, reach)
+        let least = max(abs(expression.constant), expression.magnitude, expression.coefficients.reduce(0) { $0 + abs($1) })
+        return abs(residual) > Tolerance.precision * least
+            && expression.missesBeyondPrecision(.equal, floor: expression.magnitude, at: { currentValue(of: $0) })
     }
 
     /// Phase one: adds `0 = row` through an artificial symbol and minimises it. On failure the
