@@ -66,12 +66,11 @@ struct NormalizedExpression: Sendable {
 
 extension NormalizedExpression {
     /// Whether `self relation 0`, evaluated with each variable at `value`, misses by more than
-    /// `Tolerance.precision` moves of its variables could make up (see `Tolerance.precision`),
-    /// or of `floor` when that is larger.
-    func missesBeyondPrecision(_ relation: Relation, floor: Double = 0, at value: (Int) -> Double) -> Bool {
+    /// `Tolerance.precision` moves of its variables could make up (see `Tolerance.precision`).
+    func missesBeyondPrecision(_ relation: Relation, at value: (Int) -> Double) -> Bool {
         variables.withUnsafeBufferPointer { variables in
             coefficients.withUnsafeBufferPointer { coefficients in
-                Tolerance.misses(relation, constant: constant, variables: variables, coefficients: coefficients, floor: floor, at: value)
+                Tolerance.misses(relation, constant: constant, variables: variables, coefficients: coefficients, at: value)
             }
         }
     }
@@ -79,12 +78,11 @@ extension NormalizedExpression {
 
 extension Tolerance {
     /// Whether `constant + Σ coefficients[i]·value(variables[i])  relation  0` misses by more
-    /// than `Tolerance.precision` moves of its variables could make up (see `precision`), or
-    /// `precision` of `floor` when that is larger.
+    /// than `Tolerance.precision` moves of its variables could make up (see `precision`).
     @inline(__always)
     static func misses(
         _ relation: Relation, constant: Double, variables: UnsafeBufferPointer<Int>,
-        coefficients: UnsafeBufferPointer<Double>, floor: Double = 0, at value: (Int) -> Double
+        coefficients: UnsafeBufferPointer<Double>, at value: (Int) -> Double
     ) -> Bool {
         var sum = constant
         var reach = 0.0
@@ -99,7 +97,7 @@ extension Tolerance {
         case .lessThanOrEqual: miss = sum
         case .greaterThanOrEqual: miss = -sum
         }
-        return !(miss <= precision * max(reach, abs(constant), floor))
+        return !(miss <= precision * max(reach, abs(constant)))
     }
 }
 
@@ -125,6 +123,14 @@ enum Tolerance {
     /// against the whole tableau's peak instead passed a conflict of 0.001 in a row of values
     /// near 1 because another row had held 3.3e8.
     static let consistency = 1e-11
+    /// A required equality implied by the rows (its row reduced to a constant) whose constant is
+    /// at most this fraction of what the row was computed through holds up to rounding, however
+    /// small its own numbers (the implied equalities of the tests leave 1.3e-16 of it at most,
+    /// the real conflicts among them 1e-12 and more). Between this and `consistency` the
+    /// equality as given decides: it conflicts if it misses the precision contract at the
+    /// current values (`Solver.missesAsGiven`; a real miss of 1.7e-4 was 2.3e-12 of a row
+    /// computed through a definition at 7e7).
+    static let rounding = 1e-13
     /// A solved required constraint `c + Σ aᵢ·vᵢ` may miss by this fraction of
     /// `max(|c|, Σ |aᵢ|·max(1, |vᵢ|))`: it would hold if each value moved by a millionth of itself
     /// (a millionth of a point below 1). Beyond it the solve throws `.imprecise`.

@@ -446,13 +446,14 @@ public struct Solver: Sendable {
         }
         var inlined = terms.expression(record.terms, constant: record.constant)
         inlineDefinitions(in: &inlined)
-        do {
+        do throws(SolverError) {
             let rowsBefore = tableau.rowCount
             let tag = try tableau.insert(inlined, record.relation, priority: record.priority, edit: record.editVariable >= 0)
             if tag.onlyPinsEdits { editMarkerPinned = true }
             if record.relation != .equal, record.priority >= 1000 { inequalities.append(handle) }
             if record.relation == .equal, record.priority >= 1000, record.editVariable < 0,
                tableau.rowCount == rowsBefore || tag.onlyPinsEdits {
+                if tableau.impliedResidual != 0, missesAsGiven(record) { throw .unsatisfiable(conflict: []) }
                 impliedEqualities.insert(handle)
             }
             return .tableau(tag)
@@ -462,6 +463,57 @@ public struct Solver: Sendable {
             }
             throw error
         }
+    }
+
+    /// Whether the required equality of `record`, which the tableau found implied up to the
+    /// constant its row reduced to (`Tableau.impliedResidual`), misses the precision contract as
+    /// given: evaluated at the current values, its defined variables at their definitions'.
+    /// The tableau saw it with the definitions inlined, whose numbers can be far larger than
+    /// the equality's own (`x = 1000·y − 1.4e8` with x ≈ 3.3e-4), and allows rounding in
+    /// proportion to them. The values are read only when the residual exceeds the least the
+    /// equality's own size allows.
+    func missesAsGiven(_ record: Record) -> Bool {
+        terms.variables.withUnsafeBufferPointer { variables in
+            terms.coefficients.withUnsafeBufferPointer { coefficients in
+                let (variables, coefficients) = (UnsafeBufferPointer(rebasing: variables[record.terms]), UnsafeBufferPointer(rebasing: coefficients[record.terms]))
+                let least = max(abs(record.constant), coefficients.reduce(0) { $0 + abs($1) })
+                return abs(tableau.impliedResidual) > Tolerance.precision * least
+                    && Tolerance.misses(.equal, constant: record.constant, variables: variables, coefficients: coefficients,
+                                        at: { currentValue(of: $0) })
+            }
+        }
+    }
+
+    /// The value of `variable` at the current basis: a tableau variable's read through its row
+    /// (`Tableau.currentValue`), a defined one's from its definition at the values of the
+    /// variables it names, each defined earlier or in the tableau. Iterative: a chain of
+    /// definitions can be as long as a row of views.
+    func currentValue(of variable: Int) -> Double {
+        var known: [Int: Double] = [:]
+        var stack = [variable]
+        while let top = stack.last {
+            guard known[top] == nil else {
+                stack.removeLast()
+                continue
+            }
+            guard definedBy[top] >= 0, case .definition(let subject, let own) = records[definedBy[top]].placement else {
+                known[top] = tableau.currentValue(of: top)
+                stack.removeLast()
+                continue
+            }
+            let definition = records[definedBy[top]].terms
+            let waiting = definition.filter { $0 != own && known[terms.variables[$0]] == nil }
+            guard waiting.isEmpty else {
+                stack.append(contentsOf: waiting.map { terms.variables[$0] })
+                continue
+            }
+            // subject = -(Σ others + constant) / own coefficient
+            var sum = records[definedBy[top]].constant
+            for i in definition where i != own { sum += terms.coefficients[i] * (known[terms.variables[i]] ?? 0) }
+            known[subject] = -sum / terms.coefficients[own]
+            stack.removeLast()
+        }
+        return known[variable] ?? 0
     }
 
     /// Replaces every defined variable of `expression` by its definition, recursively, so the

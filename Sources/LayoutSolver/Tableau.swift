@@ -80,6 +80,15 @@ struct Tableau: Sendable {
     /// Spare row storage: merges write here and the replaced row becomes the spare, so
     /// substitutions rarely allocate.
     private var scratch = Row()
+    /// What the row of the required equality that the last `insert` took in reduced to when no
+    /// symbol was left in it (the equality is implied by the rows there, up to this), if more
+    /// than `Tolerance.rounding` of what the row was computed through; else 0. Within
+    /// `Tolerance.consistency`, yet the equality as given may miss the precision contract by it:
+    /// a row through large numbers can hide a small real conflict (a miss of 1.7e-4 on
+    /// `−0.5·x + y + 1 = 0` with x ≈ 3.3e-4 and y = −1, its row computed through a definition of
+    /// x at 7e7). Only the caller knows the definitions inlined into the expression, and judges
+    /// that (`Solver.missesAsGiven`).
+    private(set) var impliedResidual = 0.0
     var meter: BudgetMeter
     /// The largest row constant the tableau has held (for `SolverStatistics`; the consistency
     /// test uses each row's own `magnitude`).
@@ -411,6 +420,7 @@ struct Tableau: Sendable {
         _ expression: NormalizedExpression, _ relation: Relation, priority: Double,
         edit: Bool = false, subject forced: Int? = nil, bounds: (above: Double, below: Double)? = nil
     ) throws(SolverError) -> ConstraintTag {
+        impliedResidual = 0
         let firstNewSymbol = symbolCount
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
         var row = Row(constant: sign * expression.constant)
@@ -483,11 +493,12 @@ struct Tableau: Sendable {
         if subject < 0 {
             if row.terms.allSatisfy({ kinds[$0.symbol] == .dummy }) {
                 // A row left with no symbol fixes the constraint's value: it conflicts beyond
-                // rounding, and, as in phase one, when it misses by more than its own size allows.
-                if abs(row.constant) > Tolerance.consistency * scale
-                    || row.terms.isEmpty && missesAtCurrentValues(expression, residual: row.constant) {
+                // rounding. Within it, the constraint as given may still miss the precision
+                // contract, which only the solver can judge (see `impliedResidual`).
+                if abs(row.constant) > Tolerance.consistency * scale {
                     throw .unsatisfiable(conflict: [])
                 }
+                if row.terms.isEmpty, abs(row.constant) > Tolerance.rounding * scale { impliedResidual = row.constant }
                 if tag.marker >= 0 {
                     subject = tag.marker
                 } else if let dummy = row.terms.indices.max(by: { abs(row.terms[$0].coefficient) < abs(row.terms[$1].coefficient) }) {
@@ -626,20 +637,6 @@ struct Tableau: Sendable {
             let moved = rows[index].constant + rows[index].coefficient(of: symbol) * value
             return kinds[rowStates[index].basic] == .dummy ? abs(moved) <= Tolerance.feasibility : moved >= -Tolerance.feasibility
         }
-    }
-
-    /// Whether the required equality `expression = 0`, whose row reduced to the constant
-    /// `residual`, misses by more than `Tolerance.precision` of its own size at the current
-    /// values (see `insertWithArtificial`): a row computed through large numbers can hide a
-    /// small real conflict inside its rounding allowance (a miss of 0.001 on
-    /// `−499·x + 0.001 = 0`, with x fixed at 0 by another constraint, allowed as rounding because
-    /// the row through x had carried 2e6). Its size counts what its definitions brought in
-    /// (`magnitude`: an expression whose definitions took every variable is only its constant's
-    /// rounding); the values are read only when the residual exceeds the least that size can be.
-    private func missesAtCurrentValues(_ expression: NormalizedExpression, residual: Double) -> Bool {
-        let least = max(abs(expression.constant), expression.magnitude, expression.coefficients.reduce(0) { $0 + abs($1) })
-        return abs(residual) > Tolerance.precision * least
-            && expression.missesBeyondPrecision(.equal, floor: expression.magnitude, at: { currentValue(of: $0) })
     }
 
     /// Phase one: adds `0 = row` through an artificial symbol and minimises it. On failure the

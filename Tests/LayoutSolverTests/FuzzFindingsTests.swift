@@ -187,6 +187,36 @@ import Testing
         #expect(abs(s.value(of: x[3]) - 0.75) < 1e-9)
     }
 
+    /// `small-conflict-through-a-1e8-definition`: the optional −0.5·x0 − x3 + 1 = 0 names x0 first,
+    /// so −x0 + 0.001·x1 + 1e6/7 = 0 defines x1 = 1000·x0 − 1e9/7, and 0.5·x2 + 0.5 = 0 defines
+    /// x2 = −1; −3·x1 + 0.001 = 0 then fixes x1 = 0.001/3 (x0 = 1e6/7 + 1e-3/3·1e-3, by the
+    /// definition). −0.5·x1 + x2 + 1 = 0 wants x1 = 0: a miss of 1.7e-4 where the contract allows
+    /// 1.5e-6, a conflict with the two that fix x1 and x2. With x1's definition inlined its row
+    /// was −500·x0 + 7.1e7 + …, reduced to that constant, which passed both as rounding (1e-11 of
+    /// 7e7) and at the current values (1e-6 of the 7e7 the definition brought in), and the solve
+    /// failed as imprecise.
+    @Test func smallConflictThroughALargeDefinitionIsFound() throws {
+        var s = Solver()
+        let x = (0..<4).map { _ in s.makeVariable() }
+        try s.add(expr([(x[0], -0.5), (x[3], -1)], 1), .equal, priority: 500)
+        try s.add(expr([(x[0], -1), (x[1], 0.001)], 1e6 / 7), .equal)
+        let x2 = try s.add(expr([(x[2], 0.5)], 0.5), .equal)
+        let x1 = try s.add(expr([(x[1], -3)], 0.001), .equal)
+        do {
+            try s.add(expr([(x[1], -0.5), (x[2], 1)], 1), .equal)
+            Issue.record("−0.5·x1 + x2 + 1 = 0 was accepted beside x1 = 0.001/3 and x2 = −1")
+        } catch .unsatisfiable(let conflict) {
+            #expect(conflict == [x2, x1])
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        try s.solve()
+        #expect(s.value(of: x[2]) == -1)
+        // x1 is its definition's difference of numbers near 1.4e8, exact to a few times 3e-8.
+        #expect(abs(s.value(of: x[1]) - 0.001 / 3) < 1e-7)
+        #expect(abs(s.value(of: x[0]) - (1e6 / 7 + 0.001 / 3 * 0.001)) < 1e-9)
+    }
+
     /// `small-pivot-grows-rows-to-1e11`: the optional −x2 + 0.001·x0 − 1 = 0 @750 entered with
     /// x5 as its subject, whose coefficient was 1e-6 of x3's: x5's row grew to 1e11 and the next
     /// row lost 1e-5 to rounding, so the required −0.5·x5 + 0.0005·x1 + 0.001 ≥ 0 was missed by
