@@ -103,6 +103,31 @@ import Testing
         expectFrame(result.frame("c"), 0.75, 0, 10, 10)
     }
 
+    /// The same through a definition: b.left is named first, so `b.left == a.left * 0.001 +
+    /// 142857.142857` defines a.left = 1000·b.left − 142857142.857. By hand, c.left = −1 and
+    /// a.left = 1/3000, so `c.left == a.left * 0.5 - 1` misses by 1/6000 (the contract allows
+    /// 1.5e-6): a conflict with the two that fix them, broken as the last installed; b.left =
+    /// 0.001·a.left + 142857.142857. With the definition inlined, that constraint's row went
+    /// through 7e7, and it was taken for rounding: the request was refused as numerically
+    /// unstable (422) instead.
+    @Test func smallConflictThroughALargeDefinitionIsAConflict() throws {
+        let result = try solve("""
+        {"size": {"width": 400, "height": 400},
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}, {"id": "c", "parent": "root"}],
+         "constraints": ["b.left >= root.left", "b.left == a.left * 0.001 + 142857.142857", "c.left == root.left - 1",
+                         "a.left == root.left + 0.0003333333333333333", "c.left == a.left * 0.5 - 1",
+                         "a.top == root.top", "b.top == root.top", "c.top == root.top",
+                         "a.width == 10", "b.width == 10", "c.width == 10", "a.height == 10", "b.height == 10", "c.height == 10"]}
+        """)
+        #expect(result.status == .conflict)
+        #expect(result.layouts[0].conflicts.map(\.constraints) == [["constraints[2]", "constraints[3]", "constraints[4]"]])
+        #expect(result.layouts[0].conflicts.map(\.broken) == ["constraints[4]"])
+        // a.left is its definition's difference of numbers near 1.4e8, exact to a few times 3e-8.
+        #expect(abs((result.frame("a")?.x ?? 0) - 1.0 / 3000) < 1e-7)
+        expectFrame(result.frame("b"), 142857.142857 + 0.001 / 3000, 0, 10, 10)
+        expectFrame(result.frame("c"), -1, 0, 10, 10)
+    }
+
     /// Below the limit, in every form a multiplier can take, the request is refused with a pointer.
     @Test(arguments: [
         #"{"firstItem": "a", "firstAttribute": "width", "secondItem": "root", "multiplier": 0.0009}"#,
