@@ -81,6 +81,19 @@ import Testing
         expectFrame(result.frame("c"), 0, 0, 0.001, 1)
     }
 
+    /// Boxes a, b and c of 10 × 10 at the top of a 400 × 400 root, placed across by
+    /// `constraints` (listed first: `constraints[0]` is the first of them).
+    func solveThreeBoxes(_ constraints: [String]) throws -> LayoutResult {
+        let placed = (constraints + ["a.top == root.top", "b.top == root.top", "c.top == root.top",
+                                     "a.width == 10", "b.width == 10", "c.width == 10",
+                                     "a.height == 10", "b.height == 10", "c.height == 10"]).map { "\"\($0)\"" }
+        return try solve("""
+        {"size": {"width": 400, "height": 400},
+         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}, {"id": "c", "parent": "root"}],
+         "constraints": [\(placed.joined(separator: ", "))]}
+        """)
+    }
+
     /// Two constraints 2e-6 pt apart on one edge conflict (the contract allows a millionth of a
     /// point), and a required inequality through 1e6 elsewhere, which holds, does not change
     /// that. By hand: a.left = 0, so b.left = −a.left − 1 = −1 and c.left = (0.5 − b.left) / 2 =
@@ -88,14 +101,9 @@ import Testing
     /// second constraint on a.left was taken for rounding: the request was refused as
     /// numerically unstable (422) instead.
     @Test func smallConflictBesideALargeConstantIsAConflict() throws {
-        let result = try solve("""
-        {"size": {"width": 400, "height": 400},
-         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}, {"id": "c", "parent": "root"}],
-         "constraints": ["b.left >= c.left * -1 - 1000000", "b.left == c.left * -2 + 0.5", "a.left == b.left * -1 - 1",
-                         "a.left == root.left", "a.left == root.left + 0.000002004",
-                         "a.top == root.top", "b.top == root.top", "c.top == root.top",
-                         "a.width == 10", "b.width == 10", "c.width == 10", "a.height == 10", "b.height == 10", "c.height == 10"]}
-        """)
+        let result = try solveThreeBoxes([
+            "b.left >= c.left * -1 - 1000000", "b.left == c.left * -2 + 0.5", "a.left == b.left * -1 - 1",
+            "a.left == root.left", "a.left == root.left + 0.000002004"])
         #expect(result.status == .conflict)
         #expect(result.layouts[0].conflicts.map(\.constraints) == [["constraints[3]", "constraints[4]"]])
         expectFrame(result.frame("a"), 0, 0, 10, 10)
@@ -111,14 +119,9 @@ import Testing
     /// through 7e7, and it was taken for rounding: the request was refused as numerically
     /// unstable (422) instead.
     @Test func smallConflictThroughALargeDefinitionIsAConflict() throws {
-        let result = try solve("""
-        {"size": {"width": 400, "height": 400},
-         "views": [{"id": "root"}, {"id": "a", "parent": "root"}, {"id": "b", "parent": "root"}, {"id": "c", "parent": "root"}],
-         "constraints": ["b.left >= root.left", "b.left == a.left * 0.001 + 142857.142857", "c.left == root.left - 1",
-                         "a.left == root.left + 0.0003333333333333333", "c.left == a.left * 0.5 - 1",
-                         "a.top == root.top", "b.top == root.top", "c.top == root.top",
-                         "a.width == 10", "b.width == 10", "c.width == 10", "a.height == 10", "b.height == 10", "c.height == 10"]}
-        """)
+        let result = try solveThreeBoxes([
+            "b.left >= root.left", "b.left == a.left * 0.001 + 142857.142857", "c.left == root.left - 1",
+            "a.left == root.left + 0.0003333333333333333", "c.left == a.left * 0.5 - 1"])
         #expect(result.status == .conflict)
         #expect(result.layouts[0].conflicts.map(\.constraints) == [["constraints[2]", "constraints[3]", "constraints[4]"]])
         #expect(result.layouts[0].conflicts.map(\.broken) == ["constraints[4]"])
