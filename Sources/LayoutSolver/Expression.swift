@@ -128,8 +128,8 @@ enum Tolerance {
     /// small its own numbers (the implied equalities of the tests leave 1.3e-16 of it at most,
     /// the real conflicts among them 1e-12 and more). Between this and `consistency` the
     /// equality as given decides: it conflicts if it misses the precision contract at the
-    /// current values (`Solver.missesAsGiven`; a real miss of 1.7e-4 was 2.3e-12 of a row
-    /// computed through a definition at 7e7).
+    /// current values (`Tableau.insert`; a real miss of 1.7e-4 was 2.3e-12 of a row computed
+    /// through a definition at 7e7).
     static let rounding = 1e-13
     /// A solved required constraint `c + Σ aᵢ·vᵢ` may miss by this fraction of
     /// `max(|c|, Σ |aᵢ|·max(1, |vᵢ|))`: it would hold if each value moved by a millionth of itself

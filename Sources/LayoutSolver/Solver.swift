@@ -445,15 +445,18 @@ public struct Solver: Sendable {
             }
         }
         var inlined = terms.expression(record.terms, constant: record.constant)
-        inlineDefinitions(in: &inlined)
+        let definitionsInlined = inlineDefinitions(in: &inlined)
         do throws(SolverError) {
             let rowsBefore = tableau.rowCount
-            let tag = try tableau.insert(inlined, record.relation, priority: record.priority, edit: record.editVariable >= 0)
+            // Judged as given where definitions were inlined (see `Tableau.insert`); else the
+            // expression is the constraint.
+            let tag = definitionsInlined
+                ? try insertJudgedAsGiven(inlined, record)
+                : try tableau.insert(inlined, record.relation, priority: record.priority, edit: record.editVariable >= 0)
             if tag.onlyPinsEdits { editMarkerPinned = true }
             if record.relation != .equal, record.priority >= 1000 { inequalities.append(handle) }
             if record.relation == .equal, record.priority >= 1000, record.editVariable < 0,
                tableau.rowCount == rowsBefore || tag.onlyPinsEdits {
-                if tableau.impliedResidual != 0, missesAsGiven(record) { throw .unsatisfiable(conflict: []) }
                 impliedEqualities.insert(handle)
             }
             return .tableau(tag)
@@ -465,55 +468,73 @@ public struct Solver: Sendable {
         }
     }
 
-    /// Whether the required equality of `record`, which the tableau found implied up to the
-    /// constant its row reduced to (`Tableau.impliedResidual`), misses the precision contract as
-    /// given: evaluated at the current values, its defined variables at their definitions'.
-    /// The tableau saw it with the definitions inlined, whose numbers can be far larger than
-    /// the equality's own (`x = 1000·y − 1.4e8` with x ≈ 3.3e-4), and allows rounding in
-    /// proportion to them. The values are read only when the residual exceeds the least the
-    /// equality's own size allows.
-    func missesAsGiven(_ record: Record) -> Bool {
-        terms.variables.withUnsafeBufferPointer { variables in
-            terms.coefficients.withUnsafeBufferPointer { coefficients in
-                let (variables, coefficients) = (UnsafeBufferPointer(rebasing: variables[record.terms]), UnsafeBufferPointer(rebasing: coefficients[record.terms]))
-                let least = max(abs(record.constant), coefficients.reduce(0) { $0 + abs($1) })
-                return abs(tableau.impliedResidual) > Tolerance.precision * least
-                    && Tolerance.misses(.equal, constant: record.constant, variables: variables, coefficients: coefficients,
-                                        at: { currentValue(of: $0) })
+    /// Inserts `expression`, the constraint of `record` with definitions inlined, into the
+    /// tableau, which judges the constraint as given where it must (see `Tableau.insert`). The
+    /// definitions are read through the storages' buffers while the tableau changes: stored
+    /// properties apart, so nothing is copied or retained.
+    mutating func insertJudgedAsGiven(_ expression: NormalizedExpression, _ record: Record) throws(SolverError) -> ConstraintTag {
+        try records.withUnsafeBufferPointer { (records) throws(SolverError) in
+            try definedBy.withUnsafeBufferPointer { (definedBy) throws(SolverError) in
+                try terms.variables.withUnsafeBufferPointer { (variables) throws(SolverError) in
+                    try terms.coefficients.withUnsafeBufferPointer { (coefficients) throws(SolverError) in
+                        let definitions = Definitions(records: records, definedBy: definedBy, variables: variables, coefficients: coefficients)
+                        return try tableau.insert(expression, record.relation, priority: record.priority, edit: record.editVariable >= 0,
+                                                  asGiven: { value in definitions.misses(record, at: value) })
+                    }
+                }
             }
         }
     }
 
-    /// The value of `variable` at the current basis: a tableau variable's read through its row
-    /// (`Tableau.currentValue`), a defined one's from its definition at the values of the
-    /// variables it names, each defined earlier or in the tableau. Iterative: a chain of
-    /// definitions can be as long as a row of views.
-    func currentValue(of variable: Int) -> Double {
-        var known: [Int: Double] = [:]
-        var stack = [variable]
-        while let top = stack.last {
-            guard known[top] == nil else {
-                stack.removeLast()
-                continue
-            }
-            guard definedBy[top] >= 0, case .definition(let subject, let own) = records[definedBy[top]].placement else {
-                known[top] = tableau.currentValue(of: top)
-                stack.removeLast()
-                continue
-            }
-            let definition = records[definedBy[top]].terms
-            let waiting = definition.filter { $0 != own && known[terms.variables[$0]] == nil }
-            guard waiting.isEmpty else {
-                stack.append(contentsOf: waiting.map { terms.variables[$0] })
-                continue
-            }
-            // subject = -(Σ others + constant) / own coefficient
-            var sum = records[definedBy[top]].constant
-            for i in definition where i != own { sum += terms.coefficients[i] * (known[terms.variables[i]] ?? 0) }
-            known[subject] = -sum / terms.coefficients[own]
-            stack.removeLast()
+    /// The definitions (required equalities kept out of the tableau), read from the solver's
+    /// storage: the values of constraints as given, before definitions were inlined into them.
+    struct Definitions {
+        let records: UnsafeBufferPointer<Record>
+        let definedBy: UnsafeBufferPointer<Int>
+        let variables: UnsafeBufferPointer<Int>
+        let coefficients: UnsafeBufferPointer<Double>
+
+        /// Whether the constraint of `record` misses the precision contract with each variable in
+        /// the tableau at `value` and each defined one at its definition's value.
+        func misses(_ record: Record, at value: (Int) -> Double) -> Bool {
+            Tolerance.misses(
+                record.relation, constant: record.constant,
+                variables: UnsafeBufferPointer(rebasing: variables[record.terms]),
+                coefficients: UnsafeBufferPointer(rebasing: coefficients[record.terms]),
+                at: { self.value(of: $0, tableau: value) })
         }
-        return known[variable] ?? 0
+
+        /// The value of `variable`: `tableau`'s for one in the tableau, a defined one's from its
+        /// definition at the values of the variables it names, each defined earlier or in the
+        /// tableau. Iterative: a chain of definitions can be as long as a row of views.
+        func value(of variable: Int, tableau: (Int) -> Double) -> Double {
+            var known: [Int: Double] = [:]
+            var stack = [variable]
+            while let top = stack.last {
+                guard known[top] == nil else {
+                    stack.removeLast()
+                    continue
+                }
+                let handle = definedBy[top]
+                guard handle >= 0, case .definition(_, let own) = records[handle].placement else {
+                    known[top] = tableau(top)
+                    stack.removeLast()
+                    continue
+                }
+                let definition = records[handle].terms
+                let waiting = definition.filter { $0 != own && known[variables[$0]] == nil }
+                guard waiting.isEmpty else {
+                    stack.append(contentsOf: waiting.map { variables[$0] })
+                    continue
+                }
+                // top = -(Σ others + constant) / own coefficient
+                var sum = records[handle].constant
+                for i in definition where i != own { sum += coefficients[i] * (known[variables[i]] ?? 0) }
+                known[top] = -sum / coefficients[own]
+                stack.removeLast()
+            }
+            return known[variable] ?? 0
+        }
     }
 
     /// Replaces every defined variable of `expression` by its definition, recursively, so the
@@ -526,9 +547,10 @@ public struct Solver: Sendable {
     ///
     /// The expression is changed in place: one without defined variables (most) is left as it
     /// is, where returning it from a borrowed argument copied it (its two slices retained) and
-    /// both copies were destroyed.
-    mutating func inlineDefinitions(in expression: inout NormalizedExpression) {
-        guard expression.variables.contains(where: { definedBy[$0] >= 0 }) else { return }
+    /// both copies were destroyed. Returns whether it named a defined variable.
+    @discardableResult
+    mutating func inlineDefinitions(in expression: inout NormalizedExpression) -> Bool {
+        guard expression.variables.contains(where: { definedBy[$0] >= 0 }) else { return false }
         var sum = inlining
         inlining = SparseSum()
         /// Definitions to expand, ascending and distinct: the last is expanded next.
@@ -571,6 +593,7 @@ public struct Solver: Sendable {
         inliningPending = pending
         expression = NormalizedExpression(
             variables: inlinedVariables[...], coefficients: inlinedCoefficients[...], constant: constant, magnitude: magnitude)
+        return true
     }
 
     /// Moves the definition of `variable` (and, first, those it depends on) into the tableau.

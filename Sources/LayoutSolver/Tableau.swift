@@ -80,15 +80,6 @@ struct Tableau: Sendable {
     /// Spare row storage: merges write here and the replaced row becomes the spare, so
     /// substitutions rarely allocate.
     private var scratch = Row()
-    /// What the row of the required equality that the last `insert` took in reduced to when no
-    /// symbol was left in it (the equality is implied by the rows there, up to this), if more
-    /// than `Tolerance.rounding` of what the row was computed through; else 0. Within
-    /// `Tolerance.consistency`, yet the equality as given may miss the precision contract by it:
-    /// a row through large numbers can hide a small real conflict (a miss of 1.7e-4 on
-    /// `−0.5·x + y + 1 = 0` with x ≈ 3.3e-4 and y = −1, its row computed through a definition of
-    /// x at 7e7). Only the caller knows the definitions inlined into the expression, and judges
-    /// that (`Solver.missesAsGiven`).
-    private(set) var impliedResidual = 0.0
     var meter: BudgetMeter
     /// The largest row constant the tableau has held (for `SolverStatistics`; the consistency
     /// test uses each row's own `magnitude`).
@@ -416,11 +407,19 @@ struct Tableau: Sendable {
     /// `bounds` makes an optional equality a pair of bounds on one expression in one row,
     /// `expression = marker − other`: the marker (how far above 0, breaking `≤ 0`) is costed at
     /// `above`, the other error (how far below, breaking `≥ 0`) at `below`.
+    ///
+    /// A required constraint that the rows leave missing by more than `Tolerance.rounding` of
+    /// what they were computed through, but within `Tolerance.consistency` of it, conflicts if it
+    /// misses the precision contract at the current values: `asGiven` judges that from a value
+    /// of each tableau variable for a caller that inlined definitions into `expression` (whose
+    /// numbers can be far larger than the constraint's own: `x = 1000·y − 1.4e8` with x ≈
+    /// 3.3e-4, and the contract allows a millionth of them); where it says nil, `expression` is
+    /// judged itself. (Not an optional closure: that would escape, and be allocated at each call.)
     mutating func insert(
         _ expression: NormalizedExpression, _ relation: Relation, priority: Double,
-        edit: Bool = false, subject forced: Int? = nil, bounds: (above: Double, below: Double)? = nil
+        edit: Bool = false, subject forced: Int? = nil, bounds: (above: Double, below: Double)? = nil,
+        asGiven: (_ value: (Int) -> Double) -> Bool? = { _ in nil }
     ) throws(SolverError) -> ConstraintTag {
-        impliedResidual = 0
         let firstNewSymbol = symbolCount
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
         var row = Row(constant: sign * expression.constant)
@@ -493,12 +492,12 @@ struct Tableau: Sendable {
         if subject < 0 {
             if row.terms.allSatisfy({ kinds[$0.symbol] == .dummy }) {
                 // A row left with no symbol fixes the constraint's value: it conflicts beyond
-                // rounding. Within it, the constraint as given may still miss the precision
-                // contract, which only the solver can judge (see `impliedResidual`).
-                if abs(row.constant) > Tolerance.consistency * scale {
+                // rounding, or when it misses as given (see above).
+                if abs(row.constant) > Tolerance.consistency * scale
+                    || row.terms.isEmpty && abs(row.constant) > Tolerance.rounding * scale
+                    && misses(expression, relation, asGiven: asGiven) {
                     throw .unsatisfiable(conflict: [])
                 }
-                if row.terms.isEmpty, abs(row.constant) > Tolerance.rounding * scale { impliedResidual = row.constant }
                 if tag.marker >= 0 {
                     subject = tag.marker
                 } else if let dummy = row.terms.indices.max(by: { abs(row.terms[$0].coefficient) < abs(row.terms[$1].coefficient) }) {
@@ -511,7 +510,7 @@ struct Tableau: Sendable {
                 }
             } else {
                 addCosts(of: tag, at: levels, except: -1)
-                try insertWithArtificial(row, tolerance: Tolerance.consistency * scale, holding: expression, relation)
+                try insertWithArtificial(row, scale: scale, holding: expression, relation, asGiven: asGiven)
                 return tag
             }
         }
@@ -639,18 +638,28 @@ struct Tableau: Sendable {
         }
     }
 
+    /// Whether the constraint misses the precision contract at the current values: as
+    /// `asGiven` judges it, else as `expression`.
+    private func misses(
+        _ expression: NormalizedExpression, _ relation: Relation, asGiven: (_ value: (Int) -> Double) -> Bool?
+    ) -> Bool {
+        asGiven { currentValue(of: $0) } ?? expression.missesBeyondPrecision(relation, at: { currentValue(of: $0) })
+    }
+
     /// Phase one: adds `0 = row` through an artificial symbol and minimises it. On failure the
     /// artificial row is dropped, which leaves an equivalent basis of the previous constraints.
     ///
     /// The constraint, `expression relation 0`, conflicts when the artificial stays above what
-    /// rounding could leave (`tolerance`, and what the pivots passed through), and also when
+    /// rounding could leave (`Tolerance.consistency` of `scale`, what the row was computed
+    /// through, or of what the pivots brought in), and also, past `Tolerance.rounding` of it, when
     /// the constraint itself, evaluated at the values phase one reached, misses by more than
     /// `Tolerance.precision` of its own size: a row computed through large numbers can hide a
     /// small real conflict inside its rounding allowance, and accepted, it would only make the
     /// solve fail as `.imprecise` (a miss of 2e-6 between two constraints on x ≈ 0.001 allowed
     /// as rounding because a row through x had carried 2.9e5).
     private mutating func insertWithArtificial(
-        _ row: Row, tolerance: Double, holding expression: NormalizedExpression, _ relation: Relation
+        _ row: Row, scale: Double, holding expression: NormalizedExpression, _ relation: Relation,
+        asGiven: (_ value: (Int) -> Double) -> Bool?
     ) throws(SolverError) {
         let artificial = newSymbol(.artificial)
         _ = storeRow(row, basic: artificial)
@@ -670,9 +679,10 @@ struct Tableau: Sendable {
         }
         let residual = rows[goal].constant
         // The pivots brought other rows, and the rounding of what they passed through, in.
-        let allowed = max(tolerance, Tolerance.consistency * rows[goal].magnitude)
+        let size = max(scale, rows[goal].magnitude)
         freeRow(goal)
-        if residual > allowed || expression.missesBeyondPrecision(relation, at: { currentValue(of: $0) }) {
+        if residual > Tolerance.consistency * size
+            || residual > Tolerance.rounding * size && misses(expression, relation, asGiven: asGiven) {
             removeMarker(artificial)
             objective.clear(artificial)
             throw .unsatisfiable(conflict: [])

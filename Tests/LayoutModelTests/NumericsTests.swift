@@ -131,6 +131,23 @@ import Testing
         expectFrame(result.frame("c"), -1, 0, 10, 10)
     }
 
+    /// As above with c.left held at −1 by two inequalities instead of an equality, so the last
+    /// constraint's row keeps their slacks and enters through phase one, which left it missing
+    /// by the same 1/6000 inside an allowance sized by the definition's 7e7 (a 422 before). By
+    /// hand: the conflict is the `<=` (c.left would have to be −1 + 1/6000), the constraint on
+    /// a.left and the last one; the frames as above.
+    @Test func smallConflictThroughALargeDefinitionInPhaseOneIsAConflict() throws {
+        let result = try solveThreeBoxes([
+            "b.left >= root.left", "b.left == a.left * 0.001 + 142857.142857", "c.left >= root.left - 1", "c.left <= root.left - 1",
+            "a.left == root.left + 0.0003333333333333333", "c.left == a.left * 0.5 - 1"])
+        #expect(result.status == .conflict)
+        #expect(result.layouts[0].conflicts.map(\.constraints) == [["constraints[3]", "constraints[4]", "constraints[5]"]])
+        #expect(result.layouts[0].conflicts.map(\.broken) == ["constraints[5]"])
+        #expect(abs((result.frame("a")?.x ?? 0) - 1.0 / 3000) < 1e-7)
+        expectFrame(result.frame("b"), 142857.142857 + 0.001 / 3000, 0, 10, 10)
+        expectFrame(result.frame("c"), -1, 0, 10, 10)
+    }
+
     /// Below the limit, in every form a multiplier can take, the request is refused with a pointer.
     @Test(arguments: [
         #"{"firstItem": "a", "firstAttribute": "width", "secondItem": "root", "multiplier": 0.0009}"#,
