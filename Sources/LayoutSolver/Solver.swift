@@ -488,6 +488,7 @@ public struct Solver: Sendable {
 
     /// The definitions (required equalities kept out of the tableau), read from the solver's
     /// storage: the values of constraints as given, before definitions were inlined into them.
+    /// Its buffers are valid only inside `insertJudgedAsGiven`, which makes it.
     struct Definitions {
         let records: UnsafeBufferPointer<Record>
         let definedBy: UnsafeBufferPointer<Int>
