@@ -122,13 +122,20 @@ import Testing
         let result = try solveThreeBoxes([
             "b.left >= root.left", "b.left == a.left * 0.001 + 142857.142857", "c.left == root.left - 1",
             "a.left == root.left + 0.0003333333333333333", "c.left == a.left * 0.5 - 1"])
-        #expect(result.status == .conflict)
-        #expect(result.layouts[0].conflicts.map(\.constraints) == [["constraints[2]", "constraints[3]", "constraints[4]"]])
-        #expect(result.layouts[0].conflicts.map(\.broken) == ["constraints[4]"])
-        // a.left is its definition's difference of numbers near 1.4e8, exact to a few times 3e-8.
-        #expect(abs((result.frame("a")?.x ?? 0) - 1.0 / 3000) < 1e-7)
-        expectFrame(result.frame("b"), 142857.142857 + 0.001 / 3000, 0, 10, 10)
-        expectFrame(result.frame("c"), -1, 0, 10, 10)
+        expectConflictBehindTheDefinition(result, ["constraints[2]", "constraints[3]", "constraints[4]"])
+    }
+
+    /// The answer to both requests through the definition: one conflict, `constraints`, whose
+    /// last is broken, and the frames by hand (a.left is its definition's difference of numbers
+    /// near 1.4e8, exact to a few times 3e-8).
+    func expectConflictBehindTheDefinition(_ result: LayoutResult, _ constraints: [String],
+                                           sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == .conflict, sourceLocation: sourceLocation)
+        #expect(result.layouts[0].conflicts.map(\.constraints) == [constraints], sourceLocation: sourceLocation)
+        #expect(result.layouts[0].conflicts.map(\.broken) == [constraints.last], sourceLocation: sourceLocation)
+        #expect(abs((result.frame("a")?.x ?? 0) - 1.0 / 3000) < 1e-7, sourceLocation: sourceLocation)
+        expectFrame(result.frame("b"), 142857.142857 + 0.001 / 3000, 0, 10, 10, sourceLocation: sourceLocation)
+        expectFrame(result.frame("c"), -1, 0, 10, 10, sourceLocation: sourceLocation)
     }
 
     /// As above with c.left held at −1 by two inequalities instead of an equality, so the last
@@ -140,12 +147,7 @@ import Testing
         let result = try solveThreeBoxes([
             "b.left >= root.left", "b.left == a.left * 0.001 + 142857.142857", "c.left >= root.left - 1", "c.left <= root.left - 1",
             "a.left == root.left + 0.0003333333333333333", "c.left == a.left * 0.5 - 1"])
-        #expect(result.status == .conflict)
-        #expect(result.layouts[0].conflicts.map(\.constraints) == [["constraints[3]", "constraints[4]", "constraints[5]"]])
-        #expect(result.layouts[0].conflicts.map(\.broken) == ["constraints[5]"])
-        #expect(abs((result.frame("a")?.x ?? 0) - 1.0 / 3000) < 1e-7)
-        expectFrame(result.frame("b"), 142857.142857 + 0.001 / 3000, 0, 10, 10)
-        expectFrame(result.frame("c"), -1, 0, 10, 10)
+        expectConflictBehindTheDefinition(result, ["constraints[3]", "constraints[4]", "constraints[5]"])
     }
 
     /// Below the limit, in every form a multiplier can take, the request is refused with a pointer.
