@@ -496,20 +496,23 @@ public struct Solver: Sendable {
         let coefficients: UnsafeBufferPointer<Double>
 
         /// Whether the constraint of `record` misses the precision contract with each variable in
-        /// the tableau at `value` and each defined one at its definition's value.
+        /// the tableau at `value` and each defined one at its definition's value. The values found
+        /// on the way are kept for the constraint's other variables, whose definitions often
+        /// share a chain.
         func misses(_ record: Record, at value: (Int) -> Double) -> Bool {
-            Tolerance.misses(
+            var known: [Int: Double] = [:]
+            return Tolerance.misses(
                 record.relation, constant: record.constant,
                 variables: UnsafeBufferPointer(rebasing: variables[record.terms]),
                 coefficients: UnsafeBufferPointer(rebasing: coefficients[record.terms]),
-                at: { self.value(of: $0, tableau: value) })
+                at: { self.value(of: $0, tableau: value, known: &known) })
         }
 
         /// The value of `variable`: `tableau`'s for one in the tableau, a defined one's from its
         /// definition at the values of the variables it names, each defined earlier or in the
-        /// tableau. Iterative: a chain of definitions can be as long as a row of views.
-        func value(of variable: Int, tableau: (Int) -> Double) -> Double {
-            var known: [Int: Double] = [:]
+        /// tableau; every value found is added to `known`. Iterative: a chain of definitions can
+        /// be as long as a row of views.
+        func value(of variable: Int, tableau: (Int) -> Double, known: inout [Int: Double]) -> Double {
             var stack = [variable]
             while let top = stack.last {
                 guard known[top] == nil else {
