@@ -118,8 +118,13 @@ struct Objective: Sendable {
     }
 
     /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
-    mutating func addCost(_ factor: Double, of row: Row, level: Int) {
+    mutating func addCost(_ factor: Double, of row: borrowing Row, level: Int) {
         row.terms.withUnsafeBufferPointer { addCost(factor, of: $0, level: level) }
+    }
+
+    /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
+    mutating func addCost(_ factor: Double, of row: RowView, level: Int) {
+        addCost(factor, of: row.terms, level: level)
     }
 
     /// Adds `factor · terms` to the costs at `level`, the terms' symbols distinct. A symbol out
@@ -188,7 +193,7 @@ struct Objective: Sendable {
     }
 
     /// Replaces `symbol`, which became basic with definition `row`, by that definition at every level.
-    mutating func substitute(_ symbol: Int, by row: Row) {
+    mutating func substitute(_ symbol: Int, by row: RowView) {
         let list = symbols[symbol].first
         guard list >= 0 else { return }
         // Detached first: the adds below touch only the row's symbols, and take no cost of this

@@ -1,8 +1,9 @@
-/// A sparse linear row `constant + Σ terms[i].coefficient · terms[i].symbol`, symbols ascending.
-///
-/// In the tableau a row is the definition of its basic symbol; while a constraint is being
-/// built it is the equation `0 = row`. Each symbol sits beside its coefficient, in one block of
-/// storage per row: what a merge or a lookup reads together is fetched together.
+/// A sparse linear row `constant + Σ terms[i].coefficient · terms[i].symbol`, symbols ascending,
+/// being built or changed: a new constraint's `0 = row`, a stored row copied out of the
+/// tableau's ``RowStore`` to be rewritten, or a merge's result. Its storage is kept from one use
+/// to the next (the tableau holds a few such rows); the rows the tableau keeps live in the
+/// store, and are read there as ``RowView``s. Each symbol sits beside its coefficient: what a
+/// merge or a lookup reads together is fetched together.
 struct Row: Sendable {
     struct Term: Sendable {
         var symbol: Int
@@ -20,50 +21,38 @@ struct Row: Sendable {
         magnitude = abs(constant)
     }
 
-    /// A copy of `row` in storage of its own size.
-    init(fitting row: Row) {
-        terms.reserveCapacity(row.terms.count)
-        terms.append(contentsOf: row.terms)
-        constant = row.constant
-        magnitude = row.magnitude
-    }
-
-    /// Makes the row equal to `other` in its own storage, which must have room for `other`'s
-    /// terms: a merge written into the tableau's spare row comes back this way when it fits, so
-    /// the spare keeps its size, where trading it for the row's (often shorter) storage had a
-    /// later merge grow it again, or a long one leave it oversized, to be copied into storage
-    /// of its own size. Out of line: inlined at its two callers, the solve took 0.4M more
-    /// instructions at 10,000 views.
-    @inline(never)
-    mutating func copy(_ other: Row) {
+    /// Empties the row for reuse, keeping its storage.
+    mutating func reset(constant: Double, magnitude: Double) {
         terms.removeAll(keepingCapacity: true)
-        terms.append(contentsOf: other.terms)
-        constant = other.constant
-        magnitude = other.magnitude
+        self.constant = constant
+        self.magnitude = magnitude
     }
 
-    /// Whether `terms` holds far more storage than terms (reserved for rows that then
-    /// cancelled): such a row is copied into storage of its own size before it is kept.
-    var isOversized: Bool { terms.capacity > 2 * terms.count + 32 }
+    /// Makes the row equal to `view`, in its own storage (grown only if `view` does not fit).
+    mutating func copy(_ view: RowView) {
+        terms.removeAll(keepingCapacity: true)
+        terms.append(contentsOf: view.terms)
+        constant = view.constant
+        magnitude = view.magnitude
+    }
+
+    /// Calls `body` with the row read in place.
+    @inline(__always)
+    func withView<Result>(_ body: (RowView) -> Result) -> Result {
+        terms.withUnsafeBufferPointer { body(RowView(terms: $0, constant: constant, magnitude: magnitude)) }
+    }
 
     /// The position of `symbol` in `terms`, or where it would be inserted; `from` is a position
     /// known to be at or before it.
     @inline(__always)
     func position(of symbol: Int, from start: Int = 0) -> Int {
-        var low = start
-        var high = terms.count
-        while low < high {
-            let mid = (low + high) &>> 1
-            if terms[mid].symbol < symbol { low = mid + 1 } else { high = mid }
-        }
-        return low
+        terms.withUnsafeBufferPointer { $0.position(of: symbol, from: start) }
     }
 
     /// The coefficient of `symbol`, 0 if absent.
     @inline(__always)
     func coefficient(of symbol: Int) -> Double {
-        let i = position(of: symbol)
-        return i < terms.count && terms[i].symbol == symbol ? terms[i].coefficient : 0
+        terms.withUnsafeBufferPointer { $0.coefficient(of: symbol) }
     }
 
     /// Adds `coefficient · symbol`, dropping the term if it cancels.
@@ -99,12 +88,6 @@ struct Row: Sendable {
         }
     }
 
-    /// Removes the term of `symbol` if present.
-    mutating func remove(_ symbol: Int) {
-        let i = position(of: symbol)
-        if i < terms.count && terms[i].symbol == symbol { terms.remove(at: i) }
-    }
-
     /// Solves `0 = row` for `symbol`, one of its terms with coefficient `a`: the row becomes
     /// `symbol`'s definition, every other term and the constant times `-1 / a`, in one pass
     /// (the same numbers as removing the term and then scaling). Returns `a`; 0, with the row
@@ -136,7 +119,7 @@ struct Row: Sendable {
     /// `self += factor · other` for a row without terms yet (a new row's first basic variable):
     /// the terms are appended as they come, with no search, as `other`'s symbols are ascending
     /// and none is there to meet; the same numbers as `addInPlace`.
-    mutating func addIntoEmpty(_ factor: Double, _ other: Row) {
+    mutating func addIntoEmpty(_ factor: Double, _ other: RowView) {
         constant += factor * other.constant
         magnitude = max(magnitude, abs(factor) * other.magnitude, abs(constant))
         terms.reserveCapacity(other.terms.count)
@@ -150,7 +133,7 @@ struct Row: Sendable {
     /// than a merge when `other` is short. Reports appearing and vanishing symbols like `merge`.
     /// `other`'s symbols ascend, so each is searched for only past the place of the one before.
     mutating func addInPlace(
-        _ factor: Double, _ other: Row, added: (Int) -> Void, dropped: (Int) -> Void
+        _ factor: Double, _ other: RowView, added: (Int) -> Void, dropped: (Int) -> Void
     ) {
         constant += factor * other.constant
         magnitude = max(magnitude, abs(factor) * other.magnitude, abs(constant))
@@ -173,12 +156,14 @@ struct Row: Sendable {
             }
         }
     }
+}
 
+extension RowView {
     /// Writes `self + factor · other`, with `skip` left out, into `result` (emptied first, its
     /// capacity reused), calling `added`/`dropped` for symbols that appear in or vanish from
     /// the result, so the caller can keep its column index exact.
     func merge(
-        _ factor: Double, _ other: Row, skipping skip: Int, into result: inout Row,
+        _ factor: Double, _ other: RowView, skipping skip: Int, into result: inout Row,
         added: (Int) -> Void, dropped: (Int) -> Void
     ) {
         result.terms.removeAll(keepingCapacity: true)
@@ -187,41 +172,60 @@ struct Row: Sendable {
         result.terms.reserveCapacity(terms.count + other.terms.count)
         // Both rows are read through their buffers: no bounds check at each of the three reads a
         // step makes.
-        terms.withUnsafeBufferPointer { terms in
-            other.terms.withUnsafeBufferPointer { otherTerms in
-                var i = 0
-                var j = 0
-                let n = terms.count
-                let m = otherTerms.count
-                while i < n || j < m {
-                    if j == m || (i < n && terms[i].symbol < otherTerms[j].symbol) {
-                        if terms[i].symbol != skip {
-                            result.terms.append(terms[i])
-                        } else {
-                            dropped(skip)
-                        }
-                        i += 1
-                    } else if i == n || otherTerms[j].symbol < terms[i].symbol {
-                        let value = factor * otherTerms[j].coefficient
-                        if value != 0 && otherTerms[j].symbol != skip {
-                            result.terms.append(Term(symbol: otherTerms[j].symbol, coefficient: value))
-                            added(otherTerms[j].symbol)
-                        }
-                        j += 1
-                    } else {
-                        let addend = factor * otherTerms[j].coefficient
-                        let sum = terms[i].coefficient + addend
-                        if terms[i].symbol == skip || Tolerance.cancels(sum, scale: max(abs(terms[i].coefficient), abs(addend))) {
-                            dropped(terms[i].symbol)
-                        } else {
-                            result.terms.append(Term(symbol: terms[i].symbol, coefficient: sum))
-                        }
-                        i += 1
-                        j += 1
-                    }
+        let otherTerms = other.terms
+        var i = 0
+        var j = 0
+        let n = terms.count
+        let m = otherTerms.count
+        while i < n || j < m {
+            if j == m || (i < n && terms[i].symbol < otherTerms[j].symbol) {
+                if terms[i].symbol != skip {
+                    result.terms.append(terms[i])
+                } else {
+                    dropped(skip)
                 }
+                i += 1
+            } else if i == n || otherTerms[j].symbol < terms[i].symbol {
+                let value = factor * otherTerms[j].coefficient
+                if value != 0 && otherTerms[j].symbol != skip {
+                    result.terms.append(Row.Term(symbol: otherTerms[j].symbol, coefficient: value))
+                    added(otherTerms[j].symbol)
+                }
+                j += 1
+            } else {
+                let addend = factor * otherTerms[j].coefficient
+                let sum = terms[i].coefficient + addend
+                if terms[i].symbol == skip || Tolerance.cancels(sum, scale: max(abs(terms[i].coefficient), abs(addend))) {
+                    dropped(terms[i].symbol)
+                } else {
+                    result.terms.append(Row.Term(symbol: terms[i].symbol, coefficient: sum))
+                }
+                i += 1
+                j += 1
             }
         }
+    }
+}
+
+extension UnsafeBufferPointer where Element == Row.Term {
+    /// The position of `symbol` among these terms (a row's, symbols ascending), or where it
+    /// would be inserted; `from` is a position known to be at or before it.
+    @inline(__always)
+    func position(of symbol: Int, from start: Int = 0) -> Int {
+        var low = start
+        var high = count
+        while low < high {
+            let mid = (low + high) &>> 1
+            if self[mid].symbol < symbol { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The coefficient of `symbol` among these terms, 0 if absent.
+    @inline(__always)
+    func coefficient(of symbol: Int) -> Double {
+        let i = position(of: symbol)
+        return i < count && self[i].symbol == symbol ? self[i].coefficient : 0
     }
 }
 

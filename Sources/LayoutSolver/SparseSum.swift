@@ -41,7 +41,7 @@ struct SparseSum: Sendable {
 
     /// Adds `factor` times each of `rowTerms` (symbols ascending: a row's terms), through the
     /// storage's buffers: the hot loop of refreshing and building long rows.
-    mutating func add(_ factor: Double, _ rowTerms: [Row.Term]) {
+    mutating func add(_ factor: Double, _ rowTerms: UnsafeBufferPointer<Row.Term>) {
         guard let largest = rowTerms.last?.symbol else { return }
         reserve(key: largest, more: rowTerms.count)
         withBuffers { slot, terms, count in

@@ -38,7 +38,7 @@ struct Tableau: Sendable {
     /// Scratch: the rows of the column being substituted or compacted, taken out of `columns`
     /// before they change.
     private var columnScratch: [Int] = []
-    private(set) var rows: [Row] = []
+    private(set) var rows = RowStore()
     private var freeRows: [Int] = []
     /// row → its basic symbol and its bookkeeping for compaction and refreshing (`RowState`):
     /// one table, where four of equal length were four allocations, four appends per new row
@@ -77,9 +77,12 @@ struct Tableau: Sendable {
     private(set) var objective = Objective()
     /// Basic symbols whose rows may have become infeasible (negative) since the last dual pass.
     private var infeasible: [Int] = []
-    /// Spare row storage: merges write here and the replaced row becomes the spare, so
-    /// substitutions rarely allocate.
+    /// Working rows, whose storage is kept from one use to the next: a merge's result, a row
+    /// copied out of `rows` to be rewritten, the row being pivoted on, and the row being inserted.
     private var scratch = Row()
+    private var working = Row()
+    private var pivoting = Row()
+    private var inserting = Row()
     var meter: BudgetMeter
     /// The largest row constant the tableau has held (for `SolverStatistics`; the consistency
     /// test uses each row's own `magnitude`).
@@ -109,7 +112,7 @@ struct Tableau: Sendable {
         basicRow.reserveCapacity(symbols)
         columns.reserveCapacity(symbols: symbols, entries: 2 * symbols)
         objective.reserveCapacity(symbols: symbols)
-        rows.reserveCapacity(rowCount)
+        rows.reserveCapacity(rows: rowCount)
         rowStates.reserveCapacity(rowCount)
         // Scratch lists of rows, which a small problem's first substitutions and pivots grew
         // from empty step by step; a large one's grow on from this as before. `infeasible` is
@@ -158,42 +161,31 @@ struct Tableau: Sendable {
         return symbol
     }
 
-    /// Puts `row` in a free slot or at the end, with `basic` as its basic symbol, and returns
-    /// its index. The row is read before it is stored and moved in last, so a caller that gives
-    /// up its row has its storage taken over without a retain and a release; whether a column
-    /// needs compacting is noted as its entry is added, and the (rare) compaction follows once
-    /// the row is in place.
-    private mutating func storeRow(_ row: consuming Row, basic: Int) -> Int {
+    /// Stores a copy of `row` in a free slot or at the end, with `basic` as its basic symbol,
+    /// and returns its index. Whether a column needs compacting is noted as its entry is added,
+    /// and the (rare) compaction follows once the row is in place.
+    private mutating func storeRow(_ row: borrowing Row, basic: Int) -> Int {
         let reused = freeRows.popLast()
-        let index = reused ?? rows.count
-        let overflowing = noteAdded(row, index)
-        if basic >= 0 { basicRow[basic] = index }
-        peakMagnitude = max(peakMagnitude, abs(row.constant))
-        if reused != nil {
-            rows[index] = row
+        let index: Int
+        if let reused {
+            index = reused
+            rows.replace(index, with: row)
             rowStates[index].basic = basic
         } else {
-            rows.append(row)
+            index = rows.append(row)
             rowStates.append(RowState(basic: basic))
         }
-        if overflowing { compactColumns(of: rows[index]) }
+        if basic >= 0 { basicRow[basic] = index }
+        peakMagnitude = max(peakMagnitude, abs(row.constant))
+        if noteAdded(index) { compactColumns(of: index) }
         return index
-    }
-
-    /// The row at `index`, taken out of the table (an empty row is left in its place) by a swap:
-    /// the caller owns its storage, with no copy retained and released on the way.
-    @inline(__always)
-    private mutating func takeRow(_ index: Int) -> Row {
-        var row = Row()
-        swap(&row, &rows[index])
-        return row
     }
 
     private mutating func freeRow(_ index: Int) {
         for term in rows[index].terms { columns.dropHolder(term.symbol) }
         let basic = rowStates[index].basic
         if basic >= 0 { basicRow[basic] = -1 }
-        rows[index] = Row()
+        rows.clear(index)
         rowStates[index].basic = Tableau.freeSlot
         freeRows.append(index)
     }
@@ -205,22 +197,26 @@ struct Tableau: Sendable {
         if columns.add(row, to: symbol) { columnsOverflowing = true }
     }
 
-    /// Records that row `index` now holds each symbol of `row` and returns whether some column
-    /// of theirs now needs compacting. The row is borrowed whole: handed its terms array, a
-    /// caller about to move the row (`storeRow`) retained and released it around the call.
+    /// Records that row `index` holds each of its symbols and returns whether some column of
+    /// theirs now needs compacting.
     @discardableResult
-    private mutating func noteAdded(_ row: borrowing Row, _ index: Int) -> Bool {
-        row.terms.withUnsafeBufferPointer { terms in columns.add(index, toColumnsOf: terms) }
+    private mutating func noteAdded(_ index: Int) -> Bool {
+        columns.add(index, toColumnsOf: rows[index].terms)
     }
 
-    /// Compacts the columns of `row`'s symbols that have grown past four times the rows that
-    /// hold them (`ColumnIndex.overflows`; each compaction binary-searches every entry in its
-    /// row, so rarer ones cost less). Only called when every row is in place (compaction reads
-    /// the rows).
-    private mutating func compactColumns(of row: Row) {
-        for term in row.terms where columns.overflows(term.symbol) {
+    /// Compacts the columns of `symbols` that have grown past four times the rows that hold
+    /// them (`ColumnIndex.overflows`; each compaction binary-searches every entry in its row, so
+    /// rarer ones cost less). Only called when every row is in place (compaction reads the rows).
+    private mutating func compactColumns(of symbols: UnsafeBufferPointer<Row.Term>) {
+        for term in symbols where columns.overflows(term.symbol) {
             compactColumn(term.symbol)
         }
+    }
+
+    /// ``compactColumns(of:)`` for the symbols of row `index`, which compaction leaves as they
+    /// are (it changes only the columns).
+    private mutating func compactColumns(of index: Int) {
+        compactColumns(of: rows[index].terms)
     }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
@@ -261,7 +257,12 @@ struct Tableau: Sendable {
 
     /// Replaces parametric `symbol` by `definition` in every row and in the objective. A `fresh`
     /// symbol, made for the row being inserted, is in no row (only perhaps in the objective).
-    private mutating func substitute(_ symbol: Int, by definition: Row, fresh: Bool = false) {
+    private mutating func substitute(_ symbol: Int, by definition: borrowing Row, fresh: Bool = false) {
+        definition.withView { substitute(symbol, by: $0, fresh: fresh) }
+    }
+
+    /// `definition` must not be one of `rows`: writing a row back can move every row.
+    private mutating func substitute(_ symbol: Int, by definition: RowView, fresh: Bool) {
         guard !fresh else {
             objective.substitute(symbol, by: definition)
             return
@@ -270,6 +271,9 @@ struct Tableau: Sendable {
         let column = takeColumn(symbol)
         columns.noteUnheld(symbol)
         defer { columnScratch = column }
+        var target = Row()
+        swap(&target, &working)
+        defer { swap(&target, &working) }
         for index in column {
             if deferringExternalRows, rowStates[index].basic >= 0, kinds[rowStates[index].basic] == .external {
                 if !rowStates[index].isStale {
@@ -278,58 +282,42 @@ struct Tableau: Sendable {
                 }
                 continue
             }
-            var target = takeRow(index)
-            let at = target.position(of: symbol)
-            guard at < target.terms.count, target.terms[at].symbol == symbol else {
-                rows[index] = target
-                continue
-            }
-            let factor = target.terms[at].coefficient
-            if Self.goesInPlace(definition, into: target) {
+            let stored = rows[index]
+            let at = stored.position(of: symbol)
+            guard at < stored.terms.count, stored.terms[at].symbol == symbol else { continue }
+            let factor = stored.terms[at].coefficient
+            if Self.goesInPlace(definition, into: stored.terms.count) {
+                target.copy(stored)
                 target.terms.remove(at: at)
                 target.addInPlace(
                     factor, definition,
                     added: { noteAdded($0, index) },
                     dropped: { columns.dropHolder($0) })
-                rows[index] = target
+                rows.replace(index, with: target)
             } else {
-                var merged = scratch
-                scratch = Row()
-                target.merge(
-                    factor, definition, skipping: symbol, into: &merged,
+                stored.merge(
+                    factor, definition, skipping: symbol, into: &target,
                     added: { noteAdded($0, index) },
                     dropped: { if $0 != symbol { columns.dropHolder($0) } })
-                if merged.terms.count <= target.terms.capacity {
-                    target.copy(merged)
-                    rows[index] = target
-                    scratch = merged
-                } else if merged.isOversized {
-                    // The spare grew on a long row: keep it for the next long merge and give
-                    // this row storage of its own size, or every row would end up that large.
-                    rows[index] = Row(fitting: merged)
-                    scratch = merged
-                } else {
-                    rows[index] = merged
-                    scratch = target
-                }
+                rows.replace(index, with: target)
             }
             noteIfInfeasible(index)
         }
         if columnsOverflowing {
             columnsOverflowing = false
-            compactColumns(of: definition)
+            compactColumns(of: definition.terms)
         }
         objective.substitute(symbol, by: definition)
     }
 
-    /// Whether `definition` is substituted into `target` term by term, in place (each term an
-    /// insertion: cheap when the definition is short, or short beside the target), rather than
-    /// merged into the spare row (linear in both, but a row to write). Up to 8 terms: each
+    /// Whether `definition` is substituted into a row of `targetCount` terms term by term, in
+    /// place (each term an insertion: cheap when the definition is short, or short beside the
+    /// target), rather than merged (linear in both, but a row to write). Up to 8 terms: each
     /// term's search starts past the one before (`Row.addInPlace`), and the stale rows refreshed
     /// at 10,000 views (7 terms on average) took definitions of 5 to 8 terms cheaper so.
     @inline(__always)
-    private static func goesInPlace(_ definition: Row, into target: Row) -> Bool {
-        definition.terms.count <= 8 || definition.terms.count * 8 <= target.terms.count
+    private static func goesInPlace(_ definition: RowView, into targetCount: Int) -> Bool {
+        definition.terms.count <= 8 || definition.terms.count * 8 <= targetCount
     }
 
     private mutating func noteIfInfeasible(_ index: Int) {
@@ -348,13 +336,16 @@ struct Tableau: Sendable {
     private mutating func pivot(_ entering: Int, _ index: Int) throws(SolverError) {
         try meter.charge()
         let leaving = rowStates[index].basic
-        var row = takeRow(index)
+        var row = Row()
+        swap(&row, &pivoting)
+        defer { swap(&row, &pivoting) }
+        row.copy(rows[index])
         let a = row.solve(for: entering)
         row.add(1 / a, leaving)
         columns.dropHolder(entering)
         noteAdded(leaving, index)
         peakMagnitude = max(peakMagnitude, abs(row.constant))
-        rows[index] = row
+        rows.replace(index, with: row)
         rowStates[index].basic = entering
         basicRow[entering] = index
         basicRow[leaving] = -1
@@ -365,7 +356,7 @@ struct Tableau: Sendable {
     /// pivot element (`Tolerance.pivotNoise`): it is what is left of a cancellation, and dividing
     /// by it would blow the row up. Only small coefficients are checked against the row.
     @inline(__always)
-    private func isNoise(_ a: Double, in row: Row) -> Bool {
+    private func isNoise(_ a: Double, in row: RowView) -> Bool {
         guard abs(a) < 1e-6 else { return false }
         let largest = row.terms.reduce(0) { max($0, abs($1.coefficient)) }
         return abs(a) < Tolerance.pivotNoise * largest
@@ -422,8 +413,10 @@ struct Tableau: Sendable {
     ) throws(SolverError) -> ConstraintTag {
         let firstNewSymbol = symbolCount
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
-        var row = Row(constant: sign * expression.constant)
-        row.magnitude = expression.magnitude
+        var row = Row()
+        swap(&row, &inserting)
+        defer { swap(&row, &inserting) }
+        row.reset(constant: sign * expression.constant, magnitude: expression.magnitude)
         var capacity = 2
         for variable in expression.variables {
             let symbol = variable < variableSymbol.count ? variableSymbol[variable] : -1
@@ -516,10 +509,6 @@ struct Tableau: Sendable {
         }
         addCosts(of: tag, at: levels, except: subject)
         row.solve(for: subject)
-        if row.isOversized {
-            // Reserved for the rows it took in, most of which cancelled.
-            row = Row(fitting: row)
-        }
         if subject == tag.marker, levels.marker >= 0 {
             objective.addCost(1, of: row, level: levels.marker)
         } else if subject == tag.other, levels.other >= 0 {
@@ -527,7 +516,7 @@ struct Tableau: Sendable {
         } else {
             substitute(subject, by: row, fresh: subject >= firstNewSymbol)
         }
-        _ = storeRow(consume row, basic: subject)
+        _ = storeRow(row, basic: subject)
         return tag
     }
 
@@ -658,7 +647,7 @@ struct Tableau: Sendable {
     /// solve fail as `.imprecise` (a miss of 2e-6 between two constraints on x ≈ 0.001 allowed
     /// as rounding because a row through x had carried 2.9e5).
     private mutating func insertWithArtificial(
-        _ row: Row, scale: Double, holding expression: NormalizedExpression, _ relation: Relation,
+        _ row: borrowing Row, scale: Double, holding expression: NormalizedExpression, _ relation: Relation,
         asGiven: (_ value: (Int) -> Double) -> Bool?
     ) throws(SolverError) {
         let artificial = newSymbol(.artificial)
@@ -708,7 +697,7 @@ struct Tableau: Sendable {
                 freeRow(index)
             }
         }
-        for index in columns.rows(of: artificial) { rows[index].remove(artificial) }
+        for index in columns.rows(of: artificial) { rows.remove(artificial, from: index) }
         clearColumn(artificial)
         objective.clear(artificial)
     }
@@ -719,7 +708,7 @@ struct Tableau: Sendable {
 
     /// The symbol to enter in phase one: one whose coefficient in `goal` is negative, the most
     /// negative when `steepest` (lowest id on ties), else the lowest id.
-    private func phaseOneEntering(_ goal: Row, steepest: Bool) -> Int? {
+    private func phaseOneEntering(_ goal: RowView, steepest: Bool) -> Int? {
         var best: Int?
         var bestCoefficient = -Tolerance.zero
         for term in goal.terms where kinds[term.symbol].canEnter && term.coefficient < bestCoefficient {
@@ -784,7 +773,7 @@ struct Tableau: Sendable {
         removeMarker(tag.marker)
         for symbol in [tag.marker, tag.other] where symbol >= 0 {
             if basicRow[symbol] >= 0 { freeRow(basicRow[symbol]) }
-            for index in columns.rows(of: symbol) { rows[index].remove(symbol) }
+            for index in columns.rows(of: symbol) { rows.remove(symbol, from: index) }
             clearColumn(symbol)
             objective.clear(symbol)
         }
@@ -835,7 +824,7 @@ struct Tableau: Sendable {
         staleRows.removeAll(keepingCapacity: true)
         columns.removeAll()
         for index in rows.indices where rowStates[index].basic != Tableau.freeSlot {
-            noteAdded(rows[index], index)
+            noteAdded(index)
         }
     }
 
@@ -862,112 +851,102 @@ struct Tableau: Sendable {
                 stack.removeLast()
                 continue
             }
-            // Taken out of the table while it is scanned and refreshed: read in place, its terms
-            // were retained and released around the scan; the merges own its storage.
-            var row = takeRow(top)
             var outdated = scanned
             if outdated < 0 {
                 let depth = stack.count
                 outdated = 0
                 // Through the buffers of the row's terms and of `basicRow`: no bounds check at
                 // each term of a row that may hold thousands.
-                row.terms.withUnsafeBufferPointer { terms in
-                    basicRow.withUnsafeBufferPointer { basicRow in
-                        for term in terms {
-                            let index = basicRow[term.symbol]
-                            guard index >= 0 else { continue }
-                            outdated += 1
-                            // Pushed even when it is further down the stack already (another
-                            // row's dependency too): an entry there is refreshed only after this
-                            // row, which would take its stale terms in. The lower entry is then
-                            // passed by as up to date.
-                            if !isUpToDate(index) {
-                                stack.append((index, -1))
-                            }
+                let terms = rows[top].terms
+                basicRow.withUnsafeBufferPointer { basicRow in
+                    for term in terms {
+                        let index = basicRow[term.symbol]
+                        guard index >= 0 else { continue }
+                        outdated += 1
+                        // Pushed even when it is further down the stack already (another row's
+                        // dependency too): an entry there is refreshed only after this row,
+                        // which would take its stale terms in. The lower entry is then passed by
+                        // as up to date.
+                        if !isUpToDate(index) {
+                            stack.append((index, -1))
                         }
                     }
                 }
                 if stack.count > depth {
                     stack[depth - 1].outdated = outdated
-                    swap(&row, &rows[top])
                     continue
                 }
             }
             if outdated > 0 {
-                rows[top] = refreshed(consume row, outdated: outdated)
+                refresh(top, outdated: outdated)
                 peakMagnitude = max(peakMagnitude, abs(rows[top].constant))
-            } else {
-                swap(&row, &rows[top])
             }
             rowStates[top].refreshedAt = basicChanges
             stack.removeLast()
         }
     }
 
-    /// `row` with every symbol that is now basic (`outdated` of them) replaced by its row (which
-    /// is up to date). With at most `mergedRefreshes` such symbols the row is merged with each of
-    /// their rows in turn
-    /// (linear, nothing to sort); with more, everything is summed in one pass through a
-    /// `SparseSum`, where a chain of merges over a long row would be quadratic. The sum is
-    /// written back into the row's own storage, which grows only if the result outgrows it.
-    private mutating func refreshed(_ row: consuming Row, outdated: Int) -> Row {
-        guard outdated > Tableau.mergedRefreshes else { return mergingBasicRows(into: row) }
-        var sum = refreshing
-        refreshing = SparseSum()
-        var result = row
-        for term in result.terms {
-            let basic = basicRow[term.symbol]
-            guard basic >= 0 else {
-                sum.add(term.symbol, term.coefficient)
-                continue
+    /// Brings row `index` up to date: every symbol of it that is now basic (`outdated` of them)
+    /// replaced by its row (which is up to date). With at most `mergedRefreshes` such symbols the
+    /// row is merged with each of their rows in turn (linear, nothing to sort); with more,
+    /// everything is summed in one pass through a `SparseSum`, where a chain of merges over a
+    /// long row would be quadratic.
+    private mutating func refresh(_ index: Int, outdated: Int) {
+        var result = Row()
+        swap(&result, &working)
+        defer { swap(&result, &working) }
+        if outdated > Tableau.mergedRefreshes {
+            var sum = refreshing
+            refreshing = SparseSum()
+            let stale = rows[index]
+            result.reset(constant: stale.constant, magnitude: stale.magnitude)
+            for term in stale.terms {
+                let basic = basicRow[term.symbol]
+                guard basic >= 0 else {
+                    sum.add(term.symbol, term.coefficient)
+                    continue
+                }
+                sum.add(term.coefficient, rows[basic], into: &result)
             }
-            sum.add(term.coefficient, rows[basic], into: &result)
+            sum.drain(into: &result.terms)
+            refreshing = sum
+        } else {
+            result.copy(rows[index])
+            mergeBasicRows(into: &result)
         }
-        sum.drain(into: &result.terms)
-        refreshing = sum
-        return result
+        rows.replace(index, with: result)
     }
 
     /// A stale row with this many basic symbols or fewer is refreshed by merges.
     static let mergedRefreshes = 2
 
-    /// `row` merged with the row of each of its basic symbols in turn (`scratch` is the spare).
-    private mutating func mergingBasicRows(into row: consuming Row) -> Row {
-        var result = row
+    /// Merges `row` with the row of each of its basic symbols in turn (`scratch` takes the merges).
+    private mutating func mergeBasicRows(into row: inout Row) {
+        var merged = Row()
+        swap(&merged, &scratch)
+        defer { swap(&merged, &scratch) }
         var position = 0
-        while position < result.terms.count {
-            let symbol = result.terms[position].symbol
+        while position < row.terms.count {
+            let symbol = row.terms[position].symbol
             let basic = basicRow[symbol]
             guard basic >= 0 else {
                 position += 1
                 continue
             }
             let definition = rows[basic]
-            if Self.goesInPlace(definition, into: result) {
-                let factor = result.terms[position].coefficient
-                result.terms.remove(at: position)
-                result.addInPlace(factor, definition, added: { _ in }, dropped: { _ in })
+            let factor = row.terms[position].coefficient
+            if Self.goesInPlace(definition, into: row.terms.count) {
+                row.terms.remove(at: position)
+                row.addInPlace(factor, definition, added: { _ in }, dropped: { _ in })
             } else {
-                var merged = scratch
-                scratch = Row()
-                result.merge(result.terms[position].coefficient, definition, skipping: symbol, into: &merged,
-                             added: { _ in }, dropped: { _ in })
-                if merged.terms.count <= result.terms.capacity {
-                    result.copy(merged)
-                    scratch = merged
-                } else {
-                    scratch = result
-                    result = merged
+                row.withView {
+                    $0.merge(factor, definition, skipping: symbol, into: &merged, added: { _ in }, dropped: { _ in })
                 }
+                swap(&row, &merged)
             }
             // The row holds only parametric symbols below `symbol`'s place as before.
-            position = result.position(of: symbol)
+            position = row.position(of: symbol)
         }
-        if result.isOversized {
-            scratch = result
-            result = Row(fitting: scratch)
-        }
-        return result
     }
 
     /// Moves the constant of the edit constraint tagged `tag` by `delta`, noting rows that
@@ -978,12 +957,12 @@ struct Tableau: Sendable {
         let shift = delta / tag.markerCoefficient
         if basicRow[marker] >= 0 {
             let index = basicRow[marker]
-            rows[index].constant += shift
+            rows.shiftConstant(of: index, by: shift)
             noteIfInfeasible(index)
         }
         compactColumn(marker)
         for index in columns.rows(of: marker) where rowStates[index].basic >= 0 {
-            rows[index].constant -= rows[index].coefficient(of: marker) * shift
+            rows.shiftConstant(of: index, by: -rows[index].coefficient(of: marker) * shift)
             noteIfInfeasible(index)
         }
     }
@@ -1085,29 +1064,28 @@ struct Tableau: Sendable {
             var reading = Reading(value: constant, magnitude: abs(constant))
             var waiting = false
             // Through the buffers, as in `refreshRow`.
-            rows[top].terms.withUnsafeBufferPointer { terms in
-                basicRow.withUnsafeBufferPointer { basicRow in
-                    for term in terms {
-                        let row = basicRow[term.symbol]
-                        if row >= 0 {
-                            if parametric == nil, isUpToDate(row) {
-                                // Worth its constant, as the loop above would find: read in place,
-                                // where waiting for it scanned this row a second time.
-                                let worth = constants ? rows[row].constant : 0
-                                reading.value += term.coefficient * worth
-                                reading.magnitude += abs(term.coefficient * worth)
-                            } else if let worth = known[row] {
-                                reading.value += term.coefficient * worth.value
-                                reading.magnitude += abs(term.coefficient) * worth.magnitude
-                            } else {
-                                stack.append(row)
-                                waiting = true
-                            }
-                        } else if let parametric {
-                            let step = term.coefficient * parametric[term.symbol]
-                            reading.value += step
-                            reading.magnitude += abs(step)
+            let terms = rows[top].terms
+            basicRow.withUnsafeBufferPointer { basicRow in
+                for term in terms {
+                    let row = basicRow[term.symbol]
+                    if row >= 0 {
+                        if parametric == nil, isUpToDate(row) {
+                            // Worth its constant, as the loop above would find: read in place,
+                            // where waiting for it scanned this row a second time.
+                            let worth = constants ? rows[row].constant : 0
+                            reading.value += term.coefficient * worth
+                            reading.magnitude += abs(term.coefficient * worth)
+                        } else if let worth = known[row] {
+                            reading.value += term.coefficient * worth.value
+                            reading.magnitude += abs(term.coefficient) * worth.magnitude
+                        } else {
+                            stack.append(row)
+                            waiting = true
                         }
+                    } else if let parametric {
+                        let step = term.coefficient * parametric[term.symbol]
+                        reading.value += step
+                        reading.magnitude += abs(step)
                     }
                 }
             }
@@ -1172,7 +1150,7 @@ extension SparseSum {
     /// Adds `factor` times the terms of `row` to the sum, and its constant (and what that was
     /// computed through, `Row.magnitude`) to `target`'s, whose terms are the sum's.
     @inline(__always)
-    mutating func add(_ factor: Double, _ row: Row, into target: inout Row) {
+    mutating func add(_ factor: Double, _ row: RowView, into target: inout Row) {
         add(factor, row.terms)
         target.constant += factor * row.constant
         target.magnitude = max(target.magnitude, abs(factor) * row.magnitude, abs(target.constant))

@@ -1,8 +1,8 @@
 @testable import LayoutSolver
 import Testing
 
-/// `Row`: solving a row for one of its symbols, and adding a row into one without terms. Values
-/// worked by hand.
+/// `Row`: solving a row for one of its symbols, adding a row into one without terms, and merging
+/// two rows. Values worked by hand.
 @Suite struct RowTests {
     /// `0 = 6 + 2·s1 − 4·s3 + 8·s5`.
     func row() -> Row {
@@ -47,21 +47,44 @@ import Testing
     @Test func addingIntoARowWithoutTermsScalesEveryTermAndTheConstant() {
         // 1 + (−0.5)·(6 + 2·s1 − 4·s3 + 8·s5) = −2 − s1 + 2·s3 − 4·s5; magnitude max(1, 0.5·6, 2) = 3
         var sum = Row(constant: 1)
-        sum.addIntoEmpty(-0.5, row())
+        row().withView { sum.addIntoEmpty(-0.5, $0) }
         #expect(sum.constant == -2)
         #expect(sum.magnitude == 3)
         #expect(sum.terms.map(\.symbol) == [1, 3, 5])
         #expect(sum.terms.map(\.coefficient) == [-1, 2, -4])
         var searched = Row(constant: 1)
-        searched.addInPlace(-0.5, row(), added: { _ in }, dropped: { _ in })
+        row().withView { searched.addInPlace(-0.5, $0, added: { _ in }, dropped: { _ in }) }
         #expect(searched.constant == sum.constant && searched.magnitude == sum.magnitude)
         #expect(searched.terms.map(\.coefficient) == sum.terms.map(\.coefficient))
     }
 
     @Test func addingZeroTimesARowIntoARowWithoutTermsAddsNoTerm() {
         var sum = Row(constant: 1)
-        sum.addIntoEmpty(0, row())
+        row().withView { sum.addIntoEmpty(0, $0) }
         #expect(sum.terms.isEmpty)
         #expect(sum.constant == 1)
+    }
+
+    @Test func mergingSkipsTheSymbolAndDropsWhatCancels() {
+        // (6 + 2·s1 − 4·s3 + 8·s5) + 2·(1 + 2·s3 + s4 − 4·s5), s1 left out:
+        // 8 + 0·s3 + 2·s4 + 0·s5 → 8 + 2·s4; magnitude max(6, 2·1, 8) = 8
+        var other = Row(constant: 1)
+        other.add(2, 3)
+        other.add(1, 4)
+        other.add(-4, 5)
+        var merged = Row()
+        var added: [Int] = []
+        var dropped: [Int] = []
+        row().withView { target in
+            other.withView { other in
+                target.merge(2, other, skipping: 1, into: &merged, added: { added.append($0) }, dropped: { dropped.append($0) })
+            }
+        }
+        #expect(merged.constant == 8)
+        #expect(merged.magnitude == 8)
+        #expect(merged.terms.map(\.symbol) == [4])
+        #expect(merged.terms.map(\.coefficient) == [2])
+        #expect(added == [4])
+        #expect(dropped == [1, 3, 5])
     }
 }
