@@ -1,5 +1,5 @@
 /// A row read in place: its terms (symbols ascending), its constant and its magnitude. The terms
-/// point into the storage the row lives in (a ``RowStore``'s block, or a ``Row``'s array inside
+/// point into the storage the row lives in (a ``RowStore``'s chunk, or a ``Row``'s array inside
 /// ``Row/withView(_:)``), so a view is valid only until that storage next changes: it is read
 /// at once, never kept.
 struct RowView {
@@ -17,47 +17,78 @@ struct RowView {
     func coefficient(of symbol: Int) -> Double { terms.coefficient(of: symbol) }
 }
 
-/// The tableau's rows, by index, with every row's terms in one block of storage: a run of the
-/// block per row, with room past its terms. A solve then allocates no storage per row, and frees
-/// one block at the end, not one per row: at 10,000 nested views, freeing the 35,000 rows'
-/// arrays of their own took 3 ms, a tenth of the solve, most of it cache misses on their headers.
+/// The tableau's rows, by index, with their terms in a few large chunks of storage: a run of a
+/// chunk per row, with room past its terms. A solve then allocates no storage per row, and frees
+/// a few chunks at the end, not one array per row: at 10,000 nested views, freeing the 35,000
+/// rows' arrays took 3 ms, a tenth of the solve, most of it cache misses on their headers.
 ///
 /// Rows are read in place (``subscript(_:)``, a ``RowView`` valid until the store next changes),
 /// copied out into a ``Row`` to be rewritten, and written back whole (``replace(_:with:)``). A
-/// row that outgrows its run moves to the end of the block; when the block is full, every row is
-/// copied, in index order, into a new block twice the size of what they need (the runs of moved
-/// and cleared rows are dropped then). The store is a value: a copy shares the block until either
-/// side writes.
+/// row that outgrows its run moves to a new run; once the chunks hold more than twice what the
+/// rows' runs take, the next chunk needed starts a compaction: every row is copied, in index
+/// order, into new chunks, and the runs given up are dropped.
+///
+/// Chunks are 64 KiB, below the size from which `malloc` maps memory of its own: one block of
+/// several megabytes, grown by doubling, was mapped afresh, page by page, on a solve after the
+/// system got it back, and how often depended on `malloc`'s heuristics (the 1,000-view nested
+/// grid's median solve took 1.3 or 2.0 ms depending on how many solves the process had made).
+///
+/// The store is a value: a copy shares the chunks until either side writes, which then copies
+/// its rows into chunks of its own.
 struct RowStore: Sendable {
-    /// Where a row's terms are, and its constant and magnitude (read with the terms).
-    private struct Entry {
-        var start: Int
+    /// Where a row's terms are, and its constant and magnitude (read with the terms). The
+    /// pointer is into the chunks, which only a store that holds them alone writes.
+    private struct Entry: @unchecked Sendable {
+        var terms: UnsafeMutablePointer<Row.Term>?
         var count: Int32
         /// 0 for a cleared row, which has no run.
         var capacity: Int32
         var constant: Double
         var magnitude: Double
+
+        static let cleared = Entry(terms: nil, count: 0, capacity: 0, constant: 0, magnitude: 0)
     }
 
-    /// The storage of the terms, freed with the last store that holds it.
-    private final class Block: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Row.Term>
-        let capacity: Int
+    /// The chunks, and the room left in the last one; they are freed with the last store that
+    /// holds them.
+    private final class Chunks: @unchecked Sendable {
+        var chunks: [UnsafeMutablePointer<Row.Term>] = []
+        /// Where the next run starts, and the terms left after it in the last chunk.
+        var next: UnsafeMutablePointer<Row.Term>?
+        var left = 0
+        /// The terms of every chunk.
+        var total = 0
 
-        init(capacity: Int) {
-            base = .allocate(capacity: capacity)
-            self.capacity = capacity
+        /// A run of `capacity` terms: in the last chunk when it fits, else in a new chunk (of its
+        /// own size for a row longer than a chunk).
+        func run(_ capacity: Int) -> UnsafeMutablePointer<Row.Term> {
+            if capacity > left {
+                let size = max(capacity, RowStore.chunkTerms)
+                let chunk = UnsafeMutablePointer<Row.Term>.allocate(capacity: size)
+                chunks.append(chunk)
+                total += size
+                next = chunk
+                left = size
+            }
+            // `next` is set whenever `left` is not 0.
+            let start = next.unsafelyUnwrapped
+            next = start + capacity
+            left -= capacity
+            return start
         }
 
-        deinit { base.deallocate() }
+        deinit {
+            for chunk in chunks { chunk.deallocate() }
+        }
     }
 
     private var entries: [Entry] = []
-    private var block = Block(capacity: RowStore.smallestBlock)
-    /// Terms of the block given to runs: the next run starts here.
-    private var used = 0
+    private var storage = Chunks()
+    /// The terms of the runs rows hold (the rest of the chunks is room or given up).
+    private var live = 0
 
-    private static let smallestBlock = 64
+    /// The terms of a chunk: 64 KiB.
+    static let chunkTerms = 4096
 
     /// A run's room for a row of `count` terms: a quarter more, and at least two (a substitution
     /// usually adds a term or two, which then stay in place).
@@ -66,55 +97,48 @@ struct RowStore: Sendable {
 
     var count: Int { entries.count }
     var indices: Range<Int> { entries.indices }
+    /// The terms of every chunk: room for the rows, and runs given up not yet compacted away.
+    var chunkedTerms: Int { storage.total }
 
     /// Row `index`, read in place: valid until the store next changes.
     @inline(__always)
     subscript(index: Int) -> RowView {
         let entry = entries[index]
         return RowView(
-            terms: UnsafeBufferPointer(start: block.base + entry.start, count: Int(entry.count)),
+            terms: UnsafeBufferPointer(start: entry.terms, count: Int(entry.count)),
             constant: entry.constant, magnitude: entry.magnitude)
     }
 
-    /// Makes room for `rows` rows, and for their terms up to `reservedTerms`: past that the block
-    /// grows as the rows come. Many constraints never make a row (a definition takes them), and
-    /// a large block reserved up front is memory the system hands out afresh, page by page, on
-    /// each solve: room for four terms per constraint made the 10,000-view flat row's solve, which
-    /// needs almost no rows, 1.6 times as slow (twice the page faults).
+    /// Makes room for `rows` rows.
     mutating func reserveCapacity(rows: Int) {
         entries.reserveCapacity(rows)
-        let terms = min(4 * rows, Self.reservedTerms)
-        if terms > block.capacity { rebuild(capacity: terms) }
     }
-
-    /// The most terms `reserveCapacity(rows:)` makes room for: 64 KiB.
-    private static let reservedTerms = 4096
 
     /// Adds `row` after the others and returns its index.
     mutating func append(_ row: borrowing Row) -> Int {
-        entries.append(Entry(start: 0, count: 0, capacity: 0, constant: 0, magnitude: 0))
+        entries.append(.cleared)
         replace(entries.count - 1, with: row)
         return entries.count - 1
     }
 
-    /// Makes row `index` equal to `row`: in its run when it fits, else in a new run at the end.
+    /// Makes row `index` equal to `row`: in its run when it fits, else in a new run.
     mutating func replace(_ index: Int, with row: borrowing Row) {
-        // Unshared first: a copy rebuilds every run to fit its row as it is now.
-        if !isKnownUniquelyReferenced(&block) { rebuild(capacity: block.capacity) }
+        // Unshared first: a copy's runs fit its rows as they are now.
+        if !isKnownUniquelyReferenced(&storage) { compact() }
         let count = row.terms.count
         var entry = entries[index]
         if count > Int(entry.capacity) {
-            // The old run is dropped, by a rebuild too.
+            // The old run is given up, and dropped by a compaction too.
+            live -= Int(entry.capacity)
             entries[index].capacity = 0
             let capacity = Self.room(for: count)
-            if used + capacity > block.capacity { rebuild(capacity: 2 * (needed() + capacity)) }
-            entry.start = used
+            if capacity > storage.left, storage.total > 2 * live + Self.chunkTerms { compact() }
+            entry.terms = storage.run(capacity)
             entry.capacity = Int32(truncatingIfNeeded: capacity)
-            used += capacity
+            live += capacity
         }
-        let start = block.base + entry.start
         row.terms.withUnsafeBufferPointer { terms in
-            if let source = terms.baseAddress { start.update(from: source, count: count) }
+            if let source = terms.baseAddress, let start = entry.terms { start.update(from: source, count: count) }
         }
         entry.count = Int32(truncatingIfNeeded: count)
         entry.constant = row.constant
@@ -124,7 +148,8 @@ struct RowStore: Sendable {
 
     /// Empties row `index` and gives up its run (its index is free for `replace`).
     mutating func clear(_ index: Int) {
-        entries[index] = Entry(start: 0, count: 0, capacity: 0, constant: 0, magnitude: 0)
+        live -= Int(entries[index].capacity)
+        entries[index] = .cleared
     }
 
     /// Removes the term of `symbol` from row `index`, if present.
@@ -132,8 +157,8 @@ struct RowStore: Sendable {
         let at = self[index].position(of: symbol)
         let count = Int(entries[index].count)
         guard at < count, self[index].terms[at].symbol == symbol else { return }
-        if !isKnownUniquelyReferenced(&block) { rebuild(capacity: block.capacity) }
-        let start = block.base + entries[index].start
+        if !isKnownUniquelyReferenced(&storage) { compact() }
+        guard let start = entries[index].terms else { return }
         UnsafeMutableRawPointer(start + at).copyMemory(
             from: start + at + 1, byteCount: (count - at - 1) * MemoryLayout<Row.Term>.stride)
         entries[index].count -= 1
@@ -144,28 +169,23 @@ struct RowStore: Sendable {
         entries[index].constant += delta
     }
 
-    /// The terms the rows' runs would take if every row were written anew.
-    private func needed() -> Int {
-        entries.reduce(0) { $0 + ($1.capacity == 0 ? 0 : Self.room(for: Int($1.count))) }
-    }
-
-    /// Copies every row into a new block of at least `capacity` terms, in index order, each in a
-    /// run of `room(for:)` its terms; the old block stays with any other store that holds it.
-    private mutating func rebuild(capacity: Int) {
-        let fresh = Block(capacity: max(capacity, needed(), Self.smallestBlock))
-        var at = 0
-        let source = block.base
+    /// Copies every row, in index order, into new chunks, each in a run of `room(for:)` its
+    /// terms; the old chunks go with this store's reference to them.
+    private mutating func compact() {
+        let fresh = Chunks()
+        var live = 0
         entries.withUnsafeMutableBufferPointer { entries in
             for index in entries.indices where entries[index].capacity != 0 {
                 let count = Int(entries[index].count)
-                (fresh.base + at).initialize(from: source + entries[index].start, count: count)
-                entries[index].start = at
                 let capacity = Self.room(for: count)
+                let start = fresh.run(capacity)
+                if let source = entries[index].terms { start.initialize(from: source, count: count) }
+                entries[index].terms = start
                 entries[index].capacity = Int32(truncatingIfNeeded: capacity)
-                at += capacity
+                live += capacity
             }
         }
-        block = fresh
-        used = at
+        storage = fresh
+        self.live = live
     }
 }
