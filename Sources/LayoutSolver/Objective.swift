@@ -118,11 +118,6 @@ struct Objective: Sendable {
     }
 
     /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
-    mutating func addCost(_ factor: Double, of row: borrowing Row, level: Int) {
-        row.terms.withUnsafeBufferPointer { addCost(factor, of: $0, level: level) }
-    }
-
-    /// Adds `factor · row` (its symbols' coefficients) to the costs at `level`.
     mutating func addCost(_ factor: Double, of row: RowView, level: Int) {
         addCost(factor, of: row.terms, level: level)
     }

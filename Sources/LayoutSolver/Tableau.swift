@@ -510,9 +510,9 @@ struct Tableau: Sendable {
         addCosts(of: tag, at: levels, except: subject)
         row.solve(for: subject)
         if subject == tag.marker, levels.marker >= 0 {
-            objective.addCost(1, of: row, level: levels.marker)
+            row.withView { objective.addCost(1, of: $0, level: levels.marker) }
         } else if subject == tag.other, levels.other >= 0 {
-            objective.addCost(1, of: row, level: levels.other)
+            row.withView { objective.addCost(1, of: $0, level: levels.other) }
         } else {
             substitute(subject, by: row, fresh: subject >= firstNewSymbol)
         }

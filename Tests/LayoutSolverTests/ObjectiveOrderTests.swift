@@ -74,7 +74,8 @@ import Testing
                 vectors[symbol][priority] = Tolerance.sum(vectors[symbol][priority] ?? 0, amount)
                 if isNegative(symbol) { candidates.insert(symbol) } else { candidates.remove(symbol) }
             }
-            objective.addCost(1, of: row, level: objective.level(for: priority))
+            let level = objective.level(for: priority)
+            row.withView { objective.addCost(1, of: $0, level: level) }
         }
     }
 }
