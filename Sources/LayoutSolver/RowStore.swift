@@ -154,9 +154,10 @@ struct RowStore: Sendable {
 
     /// Removes the term of `symbol` from row `index`, if present.
     mutating func remove(_ symbol: Int, from index: Int) {
-        let at = self[index].position(of: symbol)
-        let count = Int(entries[index].count)
-        guard at < count, self[index].terms[at].symbol == symbol else { return }
+        let row = self[index]
+        let at = row.position(of: symbol)
+        let count = row.terms.count
+        guard at < count, row.terms[at].symbol == symbol else { return }
         if !isKnownUniquelyReferenced(&storage) { compact() }
         guard let start = entries[index].terms else { return }
         UnsafeMutableRawPointer(start + at).copyMemory(

@@ -177,7 +177,8 @@ struct Tableau: Sendable {
         }
         if basic >= 0 { basicRow[basic] = index }
         peakMagnitude = max(peakMagnitude, abs(row.constant))
-        if noteAdded(index) { compactColumns(of: index) }
+        // Compaction changes only the columns: the row's terms stay where they are.
+        if noteAdded(index) { compactColumns(of: rows[index].terms) }
         return index
     }
 
@@ -211,12 +212,6 @@ struct Tableau: Sendable {
         for term in symbols where columns.overflows(term.symbol) {
             compactColumn(term.symbol)
         }
-    }
-
-    /// ``compactColumns(of:)`` for the symbols of row `index`, which compaction leaves as they
-    /// are (it changes only the columns).
-    private mutating func compactColumns(of index: Int) {
-        compactColumns(of: rows[index].terms)
     }
 
     /// Drops stale and repeated entries from the column of `symbol`, keeping the order of the
