@@ -8,6 +8,9 @@
  *   access #1 (PH_NEW)    head -> Swift on_head: early response or read body
  *   access #k (PH_BODY)   body bytes appended (capped), *upload_data_size = 0
  *   access final          Swift on_request: response now, or lhs_conn_suspend
+ *   (PH_HELD)             a response made now while the thread has other
+ *                         connections open waits for MHD's next call
+ *   access again          the held response is queued (MHD's next turn)
  *   (PH_SUSPENDED)        a worker calls lhs_conn_resume(conn, response)
  *   access after resume   the pending response is queued
  *   completed_cb          Swift on_completed(token); lhs_conn freed    (always)
@@ -60,7 +63,7 @@ struct lhs_server {
   atomic_int started;
 };
 
-enum phase { PH_NEW = 0, PH_BODY, PH_SUSPENDED, PH_DONE };
+enum phase { PH_NEW = 0, PH_BODY, PH_HELD, PH_SUSPENDED, PH_DONE };
 
 struct lhs_conn {
   lhs_server *server;
@@ -77,7 +80,7 @@ struct lhs_conn {
   int head_seen;        /* on_head ran: on_completed must be called */
   int suspended_counted;/* counted in server->suspended */
   void *token;          /* Swift's; handed back once to on_completed */
-  _Atomic(lhs_response *) pending; /* set by a worker in lhs_conn_resume */
+  _Atomic(lhs_response *) pending; /* held (PH_HELD), or set by a worker in lhs_conn_resume */
 };
 
 /* ---------------------------------------------------------------- responses */
@@ -387,6 +390,22 @@ static enum MHD_Result on_new(lhs_server *s, lhs_conn *c,
   return MHD_YES;
 }
 
+/* Connections open on this MHD thread (each is served by the thread that
+ * accepted it, which MHD notifies of its start and its close). */
+static _Thread_local unsigned int open_here;
+
+static void connection_cb(void *cls, struct MHD_Connection *connection,
+                          void **socket_context,
+                          enum MHD_ConnectionNotificationCode code) {
+  (void)cls;
+  (void)connection;
+  (void)socket_context;
+  if (MHD_CONNECTION_NOTIFY_STARTED == code)
+    open_here++;
+  else if (open_here > 0)
+    open_here--;
+}
+
 static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
                                  const char *url, const char *method,
                                  const char *version, const char *upload_data,
@@ -426,6 +445,15 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
     /* Final call: the request is complete. */
     lhs_response *r =
         s->on_request(s->ctx, c, c->token, c->body, c->body_len, c->flags);
+    if (NULL != r && open_here > 1) {
+      /* Held until MHD calls again, on its next turn, after the other
+       * connections this turn found ready: their answers then leave
+       * together, and a client waiting for several of them is woken once
+       * rather than once per answer. A lone connection is answered now. */
+      c->phase = PH_HELD;
+      atomic_store(&c->pending, r);
+      return MHD_YES;
+    }
     if (NULL != r) {
       c->phase = PH_DONE;
       return queue_and_free(connection, r);
@@ -434,6 +462,12 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
       return MHD_YES; /* a worker will resume it (maybe already did) */
     c->phase = PH_DONE;
     return queue_and_free(connection, NULL);
+  }
+
+  case PH_HELD: {
+    lhs_response *r = atomic_exchange(&c->pending, NULL);
+    c->phase = PH_DONE;
+    return queue_and_free(connection, r);
   }
 
   case PH_SUSPENDED: {
@@ -642,6 +676,7 @@ lhs_server *lhs_start(const lhs_options *o, char *err, size_t err_len,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, o->connection_memory_limit,
       MHD_OPTION_THREAD_STACK_SIZE, o->thread_stack_size,
       MHD_OPTION_NOTIFY_COMPLETED, &completed_cb, s,
+      MHD_OPTION_NOTIFY_CONNECTION, &connection_cb, s,
       MHD_OPTION_URI_LOG_CALLBACK, &uri_log_cb, s,
       MHD_OPTION_END);
   if (NULL == s->daemon) {

@@ -218,6 +218,47 @@ final class Background<T: Sendable>: Sendable {
         }
     }
 
+    /// With several connections open on the one network thread, an answer made there waits for
+    /// libmicrohttpd's next turn (`PH_HELD` in the shim): each still reaches its own connection.
+    @Test func answersHeldForTheNextTurnReachTheirConnections() throws {
+        let server = makeServer(networkThreads: 1)
+        let port = try server.start()
+        defer { server.stop() }
+        let idle = try RawHTTPConnection(port: port)
+        let connections = try (0..<3).map { _ in try RawHTTPConnection(port: port) }
+        for round in 0..<4 {
+            for (k, c) in connections.enumerated() {
+                let body = Array("\(k)\(round)".utf8)
+                try c.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+                try c.send(body)
+            }
+            for (k, c) in connections.enumerated() {
+                let r = try c.readResponse()
+                #expect(r.status == 200)
+                #expect(r.header("X-Answered-By") == "network")
+                #expect(r.body == Array("\(k)\(round)".utf8))
+            }
+        }
+        try idle.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try idle.readResponse().body == Array("ok".utf8))
+    }
+
+    /// A held answer whose client left before the next turn is freed with its connection.
+    @Test func aHeldAnswerWhoseClientLeftIsFreed() throws {
+        let server = makeServer(networkThreads: 1)
+        let port = try server.start()
+        defer { server.stop() }
+        let idle = try RawHTTPConnection(port: port)
+        for _ in 0..<20 {
+            let c = try RawHTTPConnection(port: port)
+            try c.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok")
+            c.shutdownBoth()
+        }
+        #expect(eventually { server.responseMemoryBytes == 0 && server.currentConnections == 1 })
+        try idle.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try idle.readResponse().status == 200)
+    }
+
     @Test func handlerChoosesNetworkThreadOrWorker() throws {
         let gate = Gate()
         let server = makeServer(workers: 1, gate: gate)

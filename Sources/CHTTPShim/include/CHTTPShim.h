@@ -92,10 +92,12 @@ enum {
 typedef lhs_response *(*lhs_on_head_fn)(void *ctx, lhs_conn *conn,
                                         const lhs_head *head, void **token);
 /**
- * The request is complete. Return a response to queue now, or NULL after
+ * The request is complete. Return a response to queue, or NULL after
  * having called lhs_conn_suspend (the response then comes later through
  * lhs_conn_resume). Returning NULL without suspending is answered with a 500.
- * Runs on an MHD thread.
+ * A returned response is queued at once when its connection is the only one
+ * open on the thread, else on MHD's next turn of its loop (with the answers of
+ * the other connections this turn). Runs on an MHD thread.
  */
 typedef lhs_response *(*lhs_on_request_fn)(void *ctx, lhs_conn *conn,
                                            void *token, const uint8_t *body,
