@@ -95,9 +95,9 @@ typedef lhs_response *(*lhs_on_head_fn)(void *ctx, lhs_conn *conn,
  * The request is complete. Return a response to queue, or NULL after
  * having called lhs_conn_suspend (the response then comes later through
  * lhs_conn_resume). Returning NULL without suspending is answered with a 500.
- * A returned response is queued at once when its connection is the only one
- * open on the thread, else on MHD's next turn of its loop (with the answers of
- * the other connections this turn). Runs on an MHD thread.
+ * A returned response is queued at once, or when the thread has 8 or more
+ * connections open, on MHD's next turn of its loop (with the answers of the
+ * other connections this turn). Runs on an MHD thread.
  */
 typedef lhs_response *(*lhs_on_request_fn)(void *ctx, lhs_conn *conn,
                                            void *token, const uint8_t *body,
