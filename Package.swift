@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "LayoutSolver", "JSON"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: [
-            "HTTPServer", "HTTPTestSupport", .product(name: "InMemoryLogging", package: "swift-log"),
+            "HTTPServer", "CHTTPShim", "HTTPTestSupport", .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPServer", "HTTPTestSupport", "JSON"]),
         .testTarget(name: "LayoutCLITests", dependencies: ["layout", "layoutd"]),

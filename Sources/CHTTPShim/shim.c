@@ -8,8 +8,8 @@
  *   access #1 (PH_NEW)    head -> Swift on_head: early response or read body
  *   access #k (PH_BODY)   body bytes appended (capped), *upload_data_size = 0
  *   access final          Swift on_request: response now, or lhs_conn_suspend
- *   (PH_HELD)             a response made now while the thread has other
- *                         connections open waits for MHD's next call
+ *   (PH_HELD)             a response made now while the thread has at least
+ *                         LHS_HOLD_FROM_CONNECTIONS open waits for MHD's next call
  *   access again          the held response is queued (MHD's next turn)
  *   (PH_SUSPENDED)        a worker calls lhs_conn_resume(conn, response)
  *   access after resume   the pending response is queued
@@ -394,14 +394,6 @@ static enum MHD_Result on_new(lhs_server *s, lhs_conn *c,
  * accepted it, which MHD notifies of its start and its close). */
 static _Thread_local unsigned int open_here;
 
-/* From this many connections open on a thread, its answers are held for the
- * next turn. With fewer the turn's other answers are too few to wake the
- * clients less often, and a held answer waits for their solves: one network
- * thread under `wrk -t1`, answers held from 2 connections lost 21 % of the
- * requests/s at 2 connections, matched at 3 and 4 (with a later p50), and
- * gained from 8 (+12 % at 8, +20 % at 32). */
-#define HOLD_FROM_CONNECTIONS 8
-
 static void connection_cb(void *cls, struct MHD_Connection *connection,
                           void **socket_context,
                           enum MHD_ConnectionNotificationCode code) {
@@ -412,6 +404,14 @@ static void connection_cb(void *cls, struct MHD_Connection *connection,
     open_here++;
   else if (open_here > 0)
     open_here--;
+}
+
+/* Queues the response held or handed back by a worker (lhs_conn_resume). */
+static enum MHD_Result queue_pending(lhs_conn *c,
+                                     struct MHD_Connection *connection) {
+  lhs_response *r = atomic_exchange(&c->pending, NULL);
+  c->phase = PH_DONE;
+  return queue_and_free(connection, r);
 }
 
 static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
@@ -453,16 +453,15 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
     /* Final call: the request is complete. */
     lhs_response *r =
         s->on_request(s->ctx, c, c->token, c->body, c->body_len, c->flags);
-    if (NULL != r && open_here >= HOLD_FROM_CONNECTIONS) {
-      /* Held until MHD calls again, on its next turn, after the other
-       * connections this turn found ready: their answers then leave
-       * together, and a client waiting for several of them is woken once
-       * rather than once per answer. */
-      c->phase = PH_HELD;
-      atomic_store(&c->pending, r);
-      return MHD_YES;
-    }
     if (NULL != r) {
+      if (open_here >= LHS_HOLD_FROM_CONNECTIONS) {
+        /* Held until MHD calls again, on its next turn, after the other
+         * connections this turn found ready: their answers then leave
+         * together. */
+        c->phase = PH_HELD;
+        atomic_store(&c->pending, r);
+        return MHD_YES;
+      }
       c->phase = PH_DONE;
       return queue_and_free(connection, r);
     }
@@ -472,11 +471,8 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
     return queue_and_free(connection, NULL);
   }
 
-  case PH_HELD: {
-    lhs_response *r = atomic_exchange(&c->pending, NULL);
-    c->phase = PH_DONE;
-    return queue_and_free(connection, r);
-  }
+  case PH_HELD:
+    return queue_pending(c, connection);
 
   case PH_SUSPENDED: {
     /* Taken back by MHD after lhs_conn_resume. */
@@ -488,9 +484,7 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
       *upload_data_size = 0;
       return MHD_YES;
     }
-    lhs_response *r = atomic_exchange(&c->pending, NULL);
-    c->phase = PH_DONE;
-    return queue_and_free(connection, r);
+    return queue_pending(c, connection);
   }
 
   case PH_DONE:

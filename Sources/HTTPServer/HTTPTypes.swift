@@ -122,8 +122,8 @@ public protocol HTTPHandler: Sendable {
     /// short: a handler that tries and runs out of its slice returns nil and lets a worker redo
     /// the job; and while `thread.connectionsWaiting`, only what is quick for sure belongs here,
     /// unless the workers have no room (`thread.workersHaveRoom`), when nil means `overloaded`.
-    /// The response goes out at once, or while the thread has 8 or more connections open, on
-    /// the thread's next turn with the other answers this turn made. Must not throw or trap.
+    /// The response goes out at once, or while the thread has 8 or more connections open
+    /// (`LHS_HOLD_FROM_CONNECTIONS`), on the thread's next turn with the other answers this turn made. Must not throw or trap.
     func respondOnNetworkThread(to request: HTTPRequest, thread: NetworkThread) -> HTTPResponse?
     /// Answers a complete request on a worker thread. Must not throw or trap.
     func respond(to request: HTTPRequest) -> HTTPResponse

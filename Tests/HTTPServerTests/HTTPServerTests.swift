@@ -1,3 +1,4 @@
+import CHTTPShim
 import HTTPTestSupport
 import Dispatch
 import Glibc
@@ -218,14 +219,14 @@ final class Background<T: Sendable>: Sendable {
         }
     }
 
-    /// With 8 or more connections open on the one network thread, an answer made there waits
-    /// for libmicrohttpd's next turn (`PH_HELD` in the shim): each still reaches its own connection.
+    /// With `LHS_HOLD_FROM_CONNECTIONS` connections open on the one network thread, an answer made
+    /// there waits for libmicrohttpd's next turn (`PH_HELD` in the shim): each still reaches its own connection.
     @Test func answersHeldForTheNextTurnReachTheirConnections() throws {
         let server = makeServer(networkThreads: 1)
         let port = try server.start()
         defer { server.stop() }
-        let idle = try (0..<5).map { _ in try RawHTTPConnection(port: port) }
         let connections = try (0..<3).map { _ in try RawHTTPConnection(port: port) }
+        let idle = try (0..<Int(LHS_HOLD_FROM_CONNECTIONS) - connections.count).map { _ in try RawHTTPConnection(port: port) }
         for round in 0..<4 {
             for (k, c) in connections.enumerated() {
                 let body = Array("\(k)\(round)".utf8)
@@ -248,7 +249,7 @@ final class Background<T: Sendable>: Sendable {
         let server = makeServer(networkThreads: 1)
         let port = try server.start()
         defer { server.stop() }
-        let idle = try (0..<8).map { _ in try RawHTTPConnection(port: port) }
+        let idle = try (0..<Int(LHS_HOLD_FROM_CONNECTIONS)).map { _ in try RawHTTPConnection(port: port) }
         for _ in 0..<20 {
             let c = try RawHTTPConnection(port: port)
             try c.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok")
