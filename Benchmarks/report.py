@@ -274,6 +274,14 @@ def main() -> int:
             L.append(f"| {fam} | {n} | {nv or '–'} | {nc or '–'} | {parse_s} | {solve_s} | {per_view} | {k_s} | {ratio} | {agree} | {KIWI_REFERENCE.get((fam, n), '–')} |")
     L.append("")
 
+    instructions = {}
+    for fam in FAMILIES:
+        for n in sizes:
+            path = os.path.join(R, f"instructions-{fam}-{n}.txt")
+            text = open(path).read().strip() if os.path.exists(path) else ""
+            if text.isdigit() and int(text) > 0:
+                instructions[(fam, n)] = int(text)
+
     # ---- growth exponents
     if len(sizes) >= 2:
         n1, n2 = (1000, 10000) if {1000, 10000} <= set(sizes) else tuple(sorted(sizes)[-2:])
@@ -283,12 +291,14 @@ def main() -> int:
         made = f" (the nested grid's tree of fan-out 4 makes {nested[0]:,} and {nested[1]:,})" if all(nested) else ""
         L.append(f"Against the views each request has{made}, or N where a request is missing.")
         L.append("")
-        L.append("| family | layoutd | kiwi |")
-        L.append("|---|---:|---:|")
+        L.append("| family | layoutd | kiwi | layoutd's instructions |")
+        L.append("|---|---:|---:|---:|")
         for fam in FAMILIES:
             v1, v2 = views.get((fam, n1)) or n1, views.get((fam, n2)) or n2
             t1, t2 = solve.get((fam, n1)), solve.get((fam, n2))
             e_l = f"{exponent(t1, t2, v1, v2):.2f}" if (t1 and t2) else "–"
+            i1, i2 = instructions.get((fam, n1)), instructions.get((fam, n2))
+            e_i = f"{exponent(i1, i2, v1, v2):.2f}" if (i1 and i2) else "–"
             k1, k2 = kiwi.get((fam, n1), (None,) * 3), kiwi.get((fam, n2), (None,) * 3)
             if k1[0] and k2[0]:
                 e_k = f"{exponent(k1[0], k2[0], v1, v2):.2f}"
@@ -296,7 +306,26 @@ def main() -> int:
                 e_k = f"> {exponent(k1[0], k2[2] * 1000, v1, v2):.2f} (N={n2} passed its limit)"
             else:
                 e_k = "–"
-            L.append(f"| {fam} | {e_l} | {e_k} |")
+            L.append(f"| {fam} | {e_l} | {e_k} | {e_i} |")
+        L.append("")
+        if instructions:
+            L.append("The last column is the slope of the instructions one solve executes (counted below): the "
+                     "solver's work, which the machine's caches and its neighbours do not move.")
+            L.append("")
+
+    # ---- instructions per solve
+    if instructions:
+        L.append("## Instructions per solve (callgrind, one solve)")
+        L.append("")
+        L.append("`valgrind --tool=callgrind --toggle-collect='*countedSolve*'` on `layout bench FILE --runs 1`: "
+                 "the instructions of one solve, parsing and writing excluded.")
+        L.append("")
+        L.append("| family | " + " | ".join(f"N = {n}" for n in sizes) + " | per view at the largest N |")
+        L.append("|---|" + "---:|" * (len(sizes) + 1))
+        for fam in FAMILIES:
+            cells = [f"{instructions[(fam, n)]:,}" if instructions.get((fam, n)) else "–" for n in sizes]
+            last, nv = instructions.get((fam, sizes[-1])), views.get((fam, sizes[-1])) or sizes[-1]
+            L.append(f"| {fam} | " + " | ".join(cells) + f" | {f'{last / nv:,.0f}' if last and nv else '–'} |")
         L.append("")
 
     # ---- JSON read and write

@@ -17,7 +17,7 @@
 #                         hello.c run (default 7; 3 with --quick)
 #   --ratio-duration D    wrk -d value of each of those runs (default 3s; 2s with --quick)
 #   --no-build            use the existing .build/release binaries
-#   --no-kiwi | --no-bench | --no-wrk   skip a step
+#   --no-kiwi | --no-bench | --no-wrk | --no-count   skip a step
 #   --out FILE            where to write the Markdown (default Benchmarks/results.md)
 # Environment:
 #   LAYOUTD_ARGS   arguments for layoutd, {PORT} replaced (default:
@@ -34,7 +34,8 @@
 # Steps: install what is missing (wrk, libmicrohttpd-dev, Benchmarks/.venv with kiwisolver) ->
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release --static-swift-stdlib ->
 # (a) layout-bench per family x size (a family's sizes taking turns process by process) -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
-# with 1, 4 and 8 sizes in one request -> (b) kiwi per family x size -> (c) frame agreement ->
+# with 1, 4 and 8 sizes in one request -> (h) the instructions of one solve per family x size
+# (callgrind) -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against the bare hello.c server (20-view) and layoutd (20-view and 1000-view bodies, at 64
 # connections and at 1; GET /healthz, its floor without a body or a solve), then the 20-view ratio to
 # hello.c in alternating rounds, and layoutd with every solve on a worker (--network-solve-ms 0) ->
@@ -56,7 +57,7 @@ BENCH_LIMIT=600
 WRK_DURATION=10s
 RATIO_ROUNDS=7
 RATIO_DURATION=3s
-DO_BUILD=1 DO_KIWI=1 DO_BENCH=1 DO_WRK=1
+DO_BUILD=1 DO_KIWI=1 DO_BENCH=1 DO_WRK=1 DO_COUNT=1
 OUT_MD="$HERE/results.md"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -73,6 +74,7 @@ while [ $# -gt 0 ]; do
         --no-kiwi) DO_KIWI=0 ;;
         --no-bench) DO_BENCH=0 ;;
         --no-wrk) DO_WRK=0 ;;
+        --no-count) DO_COUNT=0 ;;
         --out) OUT_MD="$2"; shift ;;
         -h|--help) sed -n '2,/^set -uo pipefail/{/^#/p}' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
@@ -100,6 +102,7 @@ command -v wrk >/dev/null 2>&1 || need_apt+=(wrk)
 { pkg-config --exists libmicrohttpd 2>/dev/null || [ -f /usr/include/microhttpd.h ]; } || need_apt+=(libmicrohttpd-dev)
 command -v cc >/dev/null 2>&1 || need_apt+=(gcc)
 command -v curl >/dev/null 2>&1 || need_apt+=(curl)
+[ "$DO_COUNT" = 0 ] || command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
     note "apt-get install -y ${need_apt[*]}"
@@ -233,6 +236,25 @@ json.dump(request, sys.stdout)
 PY
         bench_file "$f" "$r" "$RES/sizes-$k.err" "k = $k"
     done
+fi
+
+# ---------------------------------------------------------------- (h) instructions per solve
+# One solve of each family and size under callgrind, counting only while `layout bench`'s
+# countedSolve runs: the work a solve does, which the machine's caches and neighbours do not
+# move, beside the times above, which they do (see "Growth" in Benchmarks/README.md).
+if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] && [ "$DO_COUNT" = 1 ]; then
+    log "(h) instructions per solve (callgrind, one solve each)"
+    for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
+        c="$RES/callgrind-$fam-$n.out"
+        if valgrind --tool=callgrind --toggle-collect='*countedSolve*' --callgrind-out-file="$c" \
+            "${BENCH_CMD[@]}" "$OUT/$fam-$n.json" --runs 1 > /dev/null 2> "$RES/instructions-$fam-$n.err"; then
+            sed -n 's/^totals: \([0-9]*\).*/\1/p' "$c" > "$RES/instructions-$fam-$n.txt"
+            note "$fam $n: $(cat "$RES/instructions-$fam-$n.txt") instructions"
+        else
+            note "$fam $n: callgrind failed: $(tail -1 "$RES/instructions-$fam-$n.err")"
+        fi
+        rm -f "$c"
+    done; done
 fi
 
 # ---------------------------------------------------------------- (b) kiwi

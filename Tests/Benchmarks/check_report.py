@@ -1,7 +1,8 @@
 """Checks of Benchmarks/report.py on results written here by hand: the twenty-view ratio to
 hello.c is the median of run.sh's alternating rounds, every complete round is listed with each
 server's and wrk's CPU per request where run.sh kept them, and an incomplete round ends the
-list. (The figures are made up; no server runs.)
+list; the instructions per solve that step (h) counted give their own growth exponents. (The
+figures are made up; no server runs.)
 
 Usage: check_report.py   (prints 'N passed, M failed'; exit 1 on any failure)
 """
@@ -24,10 +25,10 @@ def wrk_file(path, rps):
                     "\"p50ms\":1.0,\"p90ms\":2.0,\"p99ms\":3.0,\"errors\":0,\"non2xx\":0,\"bytes\":1}\n")
 
 
-def report(results):
+def report(results, sizes="100"):
     out = results.parent / "report.md"
     subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "report.py"), "--results", str(results),
-                    "--sizes", "100", "--out", str(out)], check=True, capture_output=True, text=True)
+                    "--sizes", sizes, "--out", str(out)], check=True, capture_output=True, text=True)
     return out.read_text()
 
 
@@ -74,5 +75,29 @@ with tempfile.TemporaryDirectory() as tmp:
     text = report(results)
     check("without rounds there is no ratio target and no round table",
           "twenty-views req/s" not in text and "alternating rounds" not in text)
+
+with tempfile.TemporaryDirectory() as tmp:
+    results = pathlib.Path(tmp) / "results"
+    results.mkdir()
+    text = report(results, "1000,10000")
+    check("without counts there is no instructions section or column value",
+          "Instructions per solve" not in text and "| flat_row | – | – | – |" in text.splitlines(),
+          [line for line in text.splitlines() if line.startswith("| flat_row")])
+    # No request files: the exponents are against N. flat_row grows 10x (1.00), the soup 20x
+    # (log 20 / log 10 = 1.30); the nested grid has one size and table_cells a count of 0 (the
+    # toggle matched no function): neither has an exponent.
+    for name, count in [("flat_row-1000", 1000000), ("flat_row-10000", 10000000),
+                        ("priority_soup-1000", 2000000), ("priority_soup-10000", 40000000),
+                        ("nested_grid-1000", 3000000), ("table_cells-1000", 0), ("table_cells-10000", 5000000)]:
+        (results / f"instructions-{name}.txt").write_text(f"{count}\n")
+    lines = report(results, "1000,10000").splitlines()
+    check("the growth table gives the instructions' exponent where both sizes were counted",
+          all(row in lines for row in ("| flat_row | – | – | 1.00 |", "| priority_soup | – | – | 1.30 |",
+                                       "| nested_grid | – | – | – |", "| table_cells | – | – | – |")),
+          [line for line in lines if line.startswith("| ") and "– | – |" in line])
+    check("the instructions table lists each count and the largest N's per view",
+          "| flat_row | 1,000,000 | 10,000,000 | 1,000 |" in lines and "| nested_grid | 3,000,000 | – | – |" in lines
+          and "| table_cells | – | 5,000,000 | 500 |" in lines,
+          [line for line in lines if line.startswith("| ") and "," in line])
 
 tally.finish()
