@@ -31,7 +31,7 @@
 #   BENCH_BIN_DIR  where layoutd and layout-bench are (default .build/release; implies nothing
 #                  about building: combine with --no-build to test other binaries)
 #
-# Steps: install what is missing (wrk, libmicrohttpd-dev, Benchmarks/.venv with kiwisolver) ->
+# Steps: install what is missing (wrk, libmicrohttpd-dev, valgrind, Benchmarks/.venv with kiwisolver) ->
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release --static-swift-stdlib ->
 # (a) layout-bench per family x size (a family's sizes taking turns process by process) -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
 # with 1, 4 and 8 sizes in one request -> (h) the instructions of one solve per family x size
@@ -241,7 +241,7 @@ fi
 # ---------------------------------------------------------------- (h) instructions per solve
 # One solve of each family and size under callgrind, counting only while `layout bench`'s
 # countedSolve runs: the work a solve does, which the machine's caches and neighbours do not
-# move, beside the times above, which they do (see "Growth" in Benchmarks/README.md).
+# move, beside the times above, which they do (see step (h) in Benchmarks/README.md).
 if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] && [ "$DO_COUNT" = 1 ]; then
     log "(h) instructions per solve (callgrind, one solve each)"
     for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
