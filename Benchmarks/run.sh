@@ -102,14 +102,19 @@ command -v wrk >/dev/null 2>&1 || need_apt+=(wrk)
 { pkg-config --exists libmicrohttpd 2>/dev/null || [ -f /usr/include/microhttpd.h ]; } || need_apt+=(libmicrohttpd-dev)
 command -v cc >/dev/null 2>&1 || need_apt+=(gcc)
 command -v curl >/dev/null 2>&1 || need_apt+=(curl)
-[ "$DO_COUNT" = 0 ] || command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)
+apt_install() { # packages...: apt-get install, after an update if the first try fails
+    local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    note "apt-get install -y $*"
+    $sudo apt-get install -y "$@" >/dev/null 2>&1 \
+        || { $sudo apt-get update >/dev/null 2>&1 && $sudo apt-get install -y "$@" >/dev/null 2>&1; }
+}
 if [ ${#need_apt[@]} -gt 0 ]; then
-    note "apt-get install -y ${need_apt[*]}"
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get install -y "${need_apt[@]}" >/dev/null 2>&1 \
-        || { $SUDO apt-get update >/dev/null 2>&1 && $SUDO apt-get install -y "${need_apt[@]}" >/dev/null; } \
-        || { echo "run.sh: could not install ${need_apt[*]}" >&2; exit 1; }
+    apt_install "${need_apt[@]}" || { echo "run.sh: could not install ${need_apt[*]}" >&2; exit 1; }
+fi
+# valgrind only counts instructions (step (h)): without it that step is skipped, not the run.
+if [ "$DO_COUNT" = 1 ] && ! command -v valgrind >/dev/null 2>&1; then
+    apt_install valgrind || { note "valgrind could not be installed: step (h) is skipped"; DO_COUNT=0; }
 fi
 KIWI_PY="$HERE/.venv/bin/python"
 if ! "$KIWI_PY" -c 'import kiwisolver' >/dev/null 2>&1; then
