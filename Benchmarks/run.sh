@@ -52,6 +52,7 @@ COMMAND="Benchmarks/run.sh${*:+ $*}"
 SIZES="100,1000,10000"
 RUNS=5
 PROCESSES=3
+SIZES_TURNS=9
 KIWI_LIMIT=60
 BENCH_LIMIT=600
 WRK_DURATION=10s
@@ -165,13 +166,25 @@ bench_failed() { # out err label rc: what is reported for a measurement that did
     fi
     rm -f "$1.tmp" "$1".p*
 }
-bench_file() { # file out err label: $PROCESSES bench processes in a row, merged into out
-    local p
-    : > "$3"
-    for p in $(seq 1 "$PROCESSES"); do
-        bench_process "$1" "$2.p$p" "$3" || { bench_failed "$2" "$3" "$4" $?; return; }
+bench_turns() { # turns file out label [file out label ...]: `turns` bench processes of each file,
+    # the files taking turns process by process (what they are compared by is then measured over
+    # the same minutes of this shared VM, whose speed drifts); each file's reports merged into its
+    # out, its messages in out's .err
+    local turns=$1 p i; shift
+    local -a files=() outs=() labels=() failed=()
+    while [ $# -ge 3 ]; do files+=("$1"); outs+=("$2"); labels+=("$3"); failed+=(""); shift 3; done
+    for i in "${!files[@]}"; do : > "${outs[$i]%.json}.err"; done
+    for p in $(seq 1 "$turns"); do for i in "${!files[@]}"; do
+        [ -z "${failed[$i]}" ] || continue
+        bench_process "${files[$i]}" "${outs[$i]}.p$p" "${outs[$i]%.json}.err" || failed[i]=$?
+    done; done
+    for i in "${!files[@]}"; do
+        if [ -n "${failed[$i]}" ]; then
+            bench_failed "${outs[$i]}" "${outs[$i]%.json}.err" "${labels[$i]}" "${failed[$i]}"
+        else
+            bench_merge "${outs[$i]}" "${outs[$i]%.json}.err" "${labels[$i]}"
+        fi
     done
-    bench_merge "$2" "$3" "$4"
 }
 
 IFS=',' read -r -a SIZE_LIST <<< "$SIZES"
@@ -189,24 +202,10 @@ if [ "$DO_BENCH" = 1 ]; then
     fi
     if [ ${#BENCH_CMD[@]} -gt 0 ]; then
         note "using: ${BENCH_CMD[*]} FILE --runs $RUNS, in $PROCESSES processes"
-        # A family's sizes take turns, process by process: the growth from one size to the next
-        # is then measured over the same minutes of this shared VM, whose speed drifts.
         for fam in $FAMILIES; do
-            declare -A failed=()
-            for n in "${SIZE_LIST[@]}"; do : > "$RES/bench-$fam-$n.err"; done
-            for p in $(seq 1 "$PROCESSES"); do for n in "${SIZE_LIST[@]}"; do
-                [ -z "${failed[$n]:-}" ] || continue
-                bench_process "$OUT/$fam-$n.json" "$RES/bench-$fam-$n.json.p$p" "$RES/bench-$fam-$n.err" || failed[$n]=$?
-            done; done
-            for n in "${SIZE_LIST[@]}"; do
-                r="$RES/bench-$fam-$n.json"
-                if [ -n "${failed[$n]:-}" ]; then
-                    bench_failed "$r" "$RES/bench-$fam-$n.err" "$fam $n" "${failed[$n]}"
-                else
-                    bench_merge "$r" "$RES/bench-$fam-$n.err" "$fam $n"
-                fi
-            done
-            unset failed
+            args=()
+            for n in "${SIZE_LIST[@]}"; do args+=("$OUT/$fam-$n.json" "$RES/bench-$fam-$n.json" "$fam $n"); done
+            bench_turns "$PROCESSES" "${args[@]}"
         done
     else
         note "SKIPPED: neither $BIN/layout-bench nor '$BIN/layout bench' is there (not written yet, or the build failed)"
@@ -225,12 +224,15 @@ fi
 # ---------------------------------------------------------------- (g) several sizes
 # table_cells-1000 with `size` replaced by `sizes` of k distinct widths (the family gives only a
 # width; the height stays fitting), k = 1, 4, 8: the issue's target is 1 + 0.25·(k − 1) single solves.
+# The three requests take turns over $SIZES_TURNS processes: a process takes about a tenth of a
+# second, and on this shared VM one k = 1 process took 1.5 ms a solve and the next 2.5.
 if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ]; then
-    log "(g) several sizes in one request: table_cells-1000 with k = 1, 4, 8 widths, $RUNS runs"
+    log "(g) several sizes in one request: table_cells-1000 with k = 1, 4, 8 widths, $SIZES_TURNS processes of $RUNS runs"
     SIZED="$OUT/table_cells-1000.json"
     [ -f "$SIZED" ] || python3 "$HERE/families.py" table_cells 1000 > "$SIZED"
+    args=()
     for k in 1 4 8; do
-        f="$OUT/table_cells-1000-sizes$k.json"; r="$RES/sizes-$k.json"
+        f="$OUT/table_cells-1000-sizes$k.json"
         python3 - "$SIZED" "$k" > "$f" <<'PY' || { note "k = $k: could not write $f"; continue; }
 import json, sys
 request = json.load(open(sys.argv[1]))
@@ -239,8 +241,9 @@ request.pop("size", None)
 request["sizes"] = [{"width": w} for w in widths]
 json.dump(request, sys.stdout)
 PY
-        bench_file "$f" "$r" "$RES/sizes-$k.err" "k = $k"
+        args+=("$f" "$RES/sizes-$k.json" "k = $k")
     done
+    bench_turns "$SIZES_TURNS" "${args[@]}"
 fi
 
 # ---------------------------------------------------------------- (h) instructions per solve
