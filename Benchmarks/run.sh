@@ -171,18 +171,20 @@ bench_turns() { # turns file out label [file out label ...]: `turns` bench proce
     # the same minutes of this shared VM, whose speed drifts); each file's reports merged into its
     # out, its messages in out's .err
     local turns=$1 p i; shift
-    local -a files=() outs=() labels=() failed=()
-    while [ $# -ge 3 ]; do files+=("$1"); outs+=("$2"); labels+=("$3"); failed+=(""); shift 3; done
-    for i in "${!files[@]}"; do : > "${outs[$i]%.json}.err"; done
+    local -a files=() outs=() errs=() labels=() failed=()
+    while [ $# -ge 3 ]; do
+        files+=("$1"); outs+=("$2"); errs+=("${2%.json}.err"); labels+=("$3"); failed+=(""); : > "${2%.json}.err"
+        shift 3
+    done
     for p in $(seq 1 "$turns"); do for i in "${!files[@]}"; do
         [ -z "${failed[$i]}" ] || continue
-        bench_process "${files[$i]}" "${outs[$i]}.p$p" "${outs[$i]%.json}.err" || failed[i]=$?
+        bench_process "${files[$i]}" "${outs[$i]}.p$p" "${errs[$i]}" || failed[i]=$?
     done; done
     for i in "${!files[@]}"; do
         if [ -n "${failed[$i]}" ]; then
-            bench_failed "${outs[$i]}" "${outs[$i]%.json}.err" "${labels[$i]}" "${failed[$i]}"
+            bench_failed "${outs[$i]}" "${errs[$i]}" "${labels[$i]}" "${failed[$i]}"
         else
-            bench_merge "${outs[$i]}" "${outs[$i]%.json}.err" "${labels[$i]}"
+            bench_merge "${outs[$i]}" "${errs[$i]}" "${labels[$i]}"
         fi
     done
 }
