@@ -331,12 +331,14 @@ def main() -> int:
     # ---- JSON read and write
     L.append("## JSON read and write (layout bench, medians)")
     L.append("")
-    L.append("JSON parse = the JSON module's tape parser alone on the body (`jsonReadMBps`); request read = "
+    L.append("JSON parse = the JSON module's tape parser alone on the body (`jsonReadMBps`); simdjson = the peer, "
+             "simdjson's DOM parser on the same body in its best case (step (i): `Benchmarks/simdjson_bench.cpp`, "
+             "one parser reused, the body already padded; median of as many parses); request read = "
              "JSON, validation and the model, what parse above times (`readMBps`); response write = the "
              "answer's JSON (`writeMBps`). 1 MB = 10⁶ bytes of the request body (of the response for write).")
     L.append("")
-    L.append("| family | N | body bytes | JSON parse | request read | response write |")
-    L.append("|---|---:|---:|---:|---:|---:|")
+    L.append("| family | N | body bytes | JSON parse | simdjson | JSON parse ÷ simdjson | request read | response write |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|")
 
     def mbps(d, key):
         v = d.get(key)
@@ -347,8 +349,12 @@ def main() -> int:
             b = b if isinstance(b, dict) else {}
             path = os.path.join(os.path.dirname(R), f"{fam}-{n}.json")
             size = f"{os.path.getsize(path):,}" if os.path.exists(path) else "–"
-            L.append(f"| {fam} | {n} | {size} | {mbps(b, 'jsonReadMBps')} | {mbps(b, 'readMBps')} | "
-                     f"{mbps(b, 'writeMBps')} |")
+            peer = load(os.path.join(R, f"simdjson-{fam}-{n}.json"))
+            peer = peer if isinstance(peer, dict) else {}
+            ours, theirs = b.get('jsonReadMBps'), peer.get('mbps')
+            quotient = f"{ours / theirs:.2f}" if isinstance(ours, (int, float)) and isinstance(theirs, (int, float)) and theirs > 0 else "–"
+            L.append(f"| {fam} | {n} | {size} | {mbps(b, 'jsonReadMBps')} | {mbps(peer, 'mbps')} | {quotient} | "
+                     f"{mbps(b, 'readMBps')} | {mbps(b, 'writeMBps')} |")
     L.append("")
 
     # ---- several sizes (step g)

@@ -17,7 +17,7 @@
 #                         hello.c run (default 7; 3 with --quick)
 #   --ratio-duration D    wrk -d value of each of those runs (default 3s; 2s with --quick)
 #   --no-build            use the existing .build/release binaries
-#   --no-kiwi | --no-bench | --no-wrk | --no-count   skip a step
+#   --no-kiwi | --no-bench | --no-wrk | --no-count | --no-simdjson   skip a step
 #   --out FILE            where to write the Markdown (default Benchmarks/results.md)
 # Environment:
 #   LAYOUTD_ARGS   arguments for layoutd, {PORT} replaced (default:
@@ -31,9 +31,10 @@
 #   BENCH_BIN_DIR  where layoutd and layout-bench are (default .build/release; implies nothing
 #                  about building: combine with --no-build to test other binaries)
 #
-# Steps: install what is missing (wrk, libmicrohttpd-dev, valgrind, Benchmarks/.venv with kiwisolver) ->
+# Steps: install what is missing (wrk, libmicrohttpd-dev, valgrind, libsimdjson-dev, Benchmarks/.venv with kiwisolver) ->
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release --static-swift-stdlib ->
-# (a) layout-bench per family x size (a family's sizes taking turns process by process) -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
+# (a) layout-bench per family x size (a family's sizes taking turns process by process) -> (i) simdjson's
+# parser on the same bodies, the JSON peer -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
 # with 1, 4 and 8 sizes in one request -> (h) the instructions of one solve per family x size
 # (callgrind) -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against the bare hello.c server (20-view) and layoutd (20-view and 1000-view bodies, at 64
@@ -58,7 +59,7 @@ BENCH_LIMIT=600
 WRK_DURATION=10s
 RATIO_ROUNDS=7
 RATIO_DURATION=3s
-DO_BUILD=1 DO_KIWI=1 DO_BENCH=1 DO_WRK=1 DO_COUNT=1
+DO_BUILD=1 DO_KIWI=1 DO_BENCH=1 DO_WRK=1 DO_COUNT=1 DO_SIMDJSON=1
 OUT_MD="$HERE/results.md"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -76,6 +77,7 @@ while [ $# -gt 0 ]; do
         --no-bench) DO_BENCH=0 ;;
         --no-wrk) DO_WRK=0 ;;
         --no-count) DO_COUNT=0 ;;
+        --no-simdjson) DO_SIMDJSON=0 ;;
         --out) OUT_MD="$2"; shift ;;
         -h|--help) sed -n '2,/^set -uo pipefail/{/^#/p}' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
@@ -117,6 +119,10 @@ fi
 if [ "$DO_COUNT" = 1 ] && ! command -v valgrind >/dev/null 2>&1; then
     apt_install valgrind || { note "valgrind could not be installed: step (h) is skipped"; DO_COUNT=0; }
 fi
+# simdjson is only the JSON peer (step (i)): without it that step is skipped, not the run.
+if [ "$DO_SIMDJSON" = 1 ] && ! { [ -f /usr/include/simdjson.h ] && command -v g++ >/dev/null 2>&1; }; then
+    apt_install libsimdjson-dev g++ || { note "libsimdjson-dev could not be installed: step (i) is skipped"; DO_SIMDJSON=0; }
+fi
 KIWI_PY="$HERE/.venv/bin/python"
 if ! "$KIWI_PY" -c 'import kiwisolver' >/dev/null 2>&1; then
     note "creating Benchmarks/.venv with kiwisolver"
@@ -148,6 +154,10 @@ if [ "$DO_BUILD" = 1 ] && command -v swift >/dev/null 2>&1; then
             echo "build failed" > "$RES/build-$product.failed"
         fi
     done
+fi
+if [ "$DO_SIMDJSON" = 1 ]; then
+    g++ -O2 -std=c++17 -o "$OUT/simdjson_bench" "$HERE/simdjson_bench.cpp" -lsimdjson 2> "$RES/simdjson-build.err" \
+        || { note "simdjson_bench did not build: $(head -3 "$RES/simdjson-build.err")"; DO_SIMDJSON=0; }
 fi
 have() { [ -x "$BIN/$1" ] && [ ! -f "$RES/build-$1.failed" ]; }
 bench_process() { # file out err: one bench process of $RUNS runs, its report in out
@@ -213,6 +223,21 @@ if [ "$DO_BENCH" = 1 ]; then
         note "SKIPPED: neither $BIN/layout-bench nor '$BIN/layout bench' is there (not written yet, or the build failed)"
         echo "layout-bench missing" > "$RES/bench.skipped"
     fi
+fi
+
+# ---------------------------------------------------------------- (i) the JSON peer
+# simdjson's DOM parser on the bodies whose JSON parse step (a) timed, just after it: one process
+# of $PROCESSES x $RUNS parses a body (as many as step (a)'s median is taken over), its best case
+# (one parser reused, the body already padded).
+if [ "$DO_SIMDJSON" = 1 ]; then
+    log "(i) simdjson's DOM parser on the same bodies, $((PROCESSES * RUNS)) parses each"
+    for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
+        if "$OUT/simdjson_bench" --runs "$((PROCESSES * RUNS))" "$OUT/$fam-$n.json" > "$RES/simdjson-$fam-$n.json" 2> "$RES/simdjson-$fam-$n.err"; then
+            note "$fam $n: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["mbps"], "MB/s,", d["implementation"])' "$RES/simdjson-$fam-$n.json" 2>&1)"
+        else
+            note "$fam $n: simdjson_bench failed: $(tail -1 "$RES/simdjson-$fam-$n.err")"; rm -f "$RES/simdjson-$fam-$n.json"
+        fi
+    done; done
 fi
 
 # ---------------------------------------------------------------- (f) diagnosis cost

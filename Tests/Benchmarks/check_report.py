@@ -1,8 +1,9 @@
 """Checks of Benchmarks/report.py on results written here by hand: the twenty-view ratio to
 hello.c is the median of run.sh's alternating rounds, every complete round is listed with each
 server's and wrk's CPU per request where run.sh kept them, and an incomplete round ends the
-list; the instructions per solve that step (h) counted give their own growth exponents. (The
-figures are made up; no server runs.)
+list; the instructions per solve that step (h) counted give their own growth exponents; the JSON
+table sets simdjson's rate (step (i)) beside layoutd's parser. (The figures are made up; no
+server runs.)
 
 Usage: check_report.py   (prints 'N passed, M failed'; exit 1 on any failure)
 """
@@ -99,5 +100,22 @@ with tempfile.TemporaryDirectory() as tmp:
           "| flat_row | 1,000,000 | 10,000,000 | 1,000 |" in lines and "| nested_grid | 3,000,000 | – | – |" in lines
           and "| table_cells | – | 5,000,000 | 500 |" in lines,
           [line for line in lines if line.startswith("| ") and "," in line])
+
+with tempfile.TemporaryDirectory() as tmp:
+    results = pathlib.Path(tmp) / "results"
+    results.mkdir()
+    # layout bench read flat_row 100's JSON at 1,000 MB/s and simdjson at 2,500: 0.40. The nested
+    # grid has no simdjson result (step (i) skipped or failed): its peer and quotient are "–".
+    (results / "bench-flat_row-100.json").write_text(
+        '{"parseMs": 1, "solveMs": 1, "jsonReadMBps": 1000, "readMBps": 300, "writeMBps": 500, "frames": {}}')
+    (results / "bench-nested_grid-100.json").write_text(
+        '{"parseMs": 1, "solveMs": 1, "jsonReadMBps": 800, "readMBps": 200, "writeMBps": 400, "frames": {}}')
+    (results / "simdjson-flat_row-100.json").write_text(
+        '{"file": "flat_row-100.json", "bytes": 1, "medianUs": 1, "mbps": 2500, "implementation": "icelake"}')
+    lines = report(results).splitlines()
+    check("the JSON table puts simdjson's rate and the quotient beside layoutd's parser",
+          "| flat_row | 100 | – | 1000 MB/s | 2500 MB/s | 0.40 | 300 MB/s | 500 MB/s |" in lines
+          and "| nested_grid | 100 | – | 800 MB/s | – | – | 200 MB/s | 400 MB/s |" in lines,
+          [line for line in lines if line.startswith("| flat_row | 100") or line.startswith("| nested_grid | 100")])
 
 tally.finish()
