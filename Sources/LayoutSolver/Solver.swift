@@ -424,20 +424,26 @@ public struct Solver: Sendable {
     }
 
     /// Decides where `record` goes: a definition if it is a required equality (not an edit)
-    /// naming a variable in no other constraint, else the tableau.
+    /// naming a variable in no other constraint, with a coefficient at least
+    /// `Tolerance.pivotRatio` of the equality's largest, else the tableau. (Defined through a
+    /// smaller one, a variable carries the others multiplied: a FuzzSolver input that defined one
+    /// through 0.001 and the next through 0.0005 read a value of 1.4e5 through a factor of 2e6,
+    /// and was refused as imprecise; in the tableau, a row's subject is chosen by the same rule.)
     mutating func place(_ record: Record, handle: Int) throws(SolverError) -> Placement {
         if record.relation == .equal, record.priority >= 1000, record.editVariable < 0 {
             // Read from the pool by index: a definition needs no expression.
             var own = -1
             var best = 0.0
-            for i in record.terms where uses[terms.variables[i]] == 0 {
+            var largest = 0.0
+            for i in record.terms {
                 let magnitude = abs(terms.coefficients[i])
-                if magnitude >= best {
+                if magnitude > largest { largest = magnitude }
+                if uses[terms.variables[i]] == 0, magnitude >= best {
                     own = i
                     best = magnitude
                 }
             }
-            if own >= 0 {
+            if own >= 0, best >= Tolerance.pivotRatio * largest {
                 let subject = terms.variables[own]
                 definedBy[subject] = handle
                 definitions.append(handle)

@@ -25,6 +25,17 @@ import Testing
         }
     }
 
+    /// Whether `add` throws `.unsatisfiable`.
+    func isConflict(_ add: () throws(SolverError) -> Void) -> Bool {
+        do {
+            try add()
+            return false
+        } catch {
+            if case .unsatisfiable = error { return true }
+            return false
+        }
+    }
+
     /// `|expression|` at the solution, over its largest term (or 1).
     func relativeResidual(_ s: Solver, _ e: LinearExpression) -> Double {
         var sum = e.constant
@@ -423,17 +434,54 @@ import Testing
         #expect(s.statistics.peakMagnitude >= 1e9 - 2)
     }
 
-    @Test func chainedSmallMultipliersThroughMillionsAreRefused() throws {
+    /// The thousandth chain, then x2 fixed through 0.0005·x0 and x0 = −1 / 1000.4. By hand:
+    /// x2 = −0.0005·x0 − 8, x5 = 2·(1e6 − 0.001·x2), x1 = 2·x5 + 2, x3 = (0.5 − x5) / 2, values
+    /// up to 4e6. It was refused as imprecise while x2 was defined through its coefficient of
+    /// 0.0005 (x2 = −2000·x0 − 16000, read back through a factor of 2e6); a definition's subject
+    /// now needs a coefficient at least a tenth of the equality's largest, so x0 is the subject.
+    @Test func chainedSmallMultipliersThroughMillionsAreSolved() throws {
         var s = Solver()
         let x = (0..<6).map { _ in s.makeVariable() }
         try addThousandthChain(&s, x)
         try s.add(expr([(x[2], -1), (x[0], -0.0005)], -8), .equal)
         try s.add(expr([(x[0], 0.5)], 1), .greaterThanOrEqual)
         try s.add(expr([(x[0], 1000.4)], 1), .equal)
-        var refused = false
-        do { try s.solve() } catch { if case .imprecise = error { refused = true } else { throw error } }
-        #expect(refused)
-        #expect(s.statistics.peakMagnitude / 0.0005 >= 1e9)
+        try s.solve()
+        let x0 = -1 / 1000.4
+        let x2 = -0.0005 * x0 - 8
+        let x5 = 2 * (1e6 - 0.001 * x2)
+        let expected = [(x[0], x0), (x[2], x2), (x[5], x5), (x[1], 2 * x5 + 2), (x[3], (0.5 - x5) / 2)]
+        for (variable, value) in expected {
+            #expect(abs(s.value(of: variable) - value) <= 1e-9 * max(1, abs(value)))
+        }
+    }
+
+    /// FuzzSolver (2026-11-29, `small-subject-defined-through-a-thousandth`): x5 = 0.001·x3 +
+    /// 1e6 / 7 made x3 its definition's subject (the only variable then in no other
+    /// constraint), x3 + 0.0005·x1 + 1 = 0 then defined x1 = −2000·(x3 + 1), and x3 − x1 + 1 = 0
+    /// solved for x5 through a coefficient of 2.001e6: x1 came back off by 2.9e-5, and the solve
+    /// was refused as imprecise at magnitudes of 4.3e5. Each equality now goes to the tableau,
+    /// whose subject is the variable of coefficient 1. By hand: x1 = x3 + 1 and
+    /// x3 + 0.0005·(x3 + 1) + 1 = 0 give x3 = −1, x1 = 0; x5 = 1e6 / 7 − 0.001; the preference
+    /// at 750 gives x2 = −1 − 0.001·x3 = −0.999. −3·x3 + 0.5 = 0 and 0.5·x3 = 0 conflict with
+    /// x3 = −1, and the repeated equalities are implied.
+    @Test func aSubjectDefinedThroughAThousandthIsNotChosen() throws {
+        var s = Solver()
+        let x = (0..<6).map { _ in s.makeVariable() }
+        try s.add(expr([(x[5], -1), (x[0], 1)], 8), .lessThanOrEqual)
+        try s.add(expr([(x[5], -1), (x[3], 0.001)], 1e6 / 7), .equal)
+        try s.add(expr([(x[3], 1), (x[1], 0.0005)], 1), .equal)
+        for _ in 0..<3 { try s.add(expr([(x[3], 1), (x[1], -1)], 1), .equal) }
+        #expect(isConflict { () throws(SolverError) in _ = try s.add(expr([(x[3], -1), (x[3], -2)], 0.5), .equal) })
+        try s.add(expr([(x[5], -0.5), (x[3], 1)]), .lessThanOrEqual, priority: 250)
+        try s.add(expr([(x[2], -1), (x[3], -0.001)], -1), .equal, priority: 750)
+        #expect(isConflict { () throws(SolverError) in _ = try s.add(expr([(x[3], -0.5), (x[3], 1)]), .equal) })
+        try s.add(expr([(x[5], -1), (x[0], -2)], 0.5), .lessThanOrEqual, priority: 250)
+        try s.solve()
+        for (variable, value) in [(x[3], -1.0), (x[1], 0.0), (x[5], 1e6 / 7 - 0.001), (x[2], -0.999)] {
+            #expect(abs(s.value(of: variable) - value) <= 1e-9 * max(1, abs(value)))
+        }
+        #expect(s.value(of: x[0]) <= s.value(of: x[5]) - 8 + 1e-6)
     }
 
     /// FuzzSolver (2026-11-24, `crash-b39e3a9c…`): x2 = −x0 and 499.45·x0 + 1 ≤ 0 (x0 ≤ −0.002),
