@@ -107,8 +107,8 @@ enum Tolerance {
     static let relative = 1e-10
     /// Pivot elements and reduced costs at most this large are treated as zero.
     static let zero = 1e-11
-    /// A new row's subject needs a coefficient at least this fraction of the largest one it could
-    /// have had (threshold pivoting, as in sparse LU).
+    /// A new row's subject, or a definition's, needs a coefficient at least this fraction of the
+    /// largest one it could have had (threshold pivoting, as in sparse LU).
     static let pivotRatio = 0.1
     /// A pivot element smaller than this fraction of its row's largest coefficient is taken for
     /// cancellation noise and not pivoted on.
