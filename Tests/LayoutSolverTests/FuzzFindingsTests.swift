@@ -436,9 +436,11 @@ import Testing
 
     /// The thousandth chain, then x2 fixed through 0.0005·x0 and x0 = −1 / 1000.4. By hand:
     /// x2 = −0.0005·x0 − 8, x5 = 2·(1e6 − 0.001·x2), x1 = 2·x5 + 2, x3 = (0.5 − x5) / 2, values
-    /// up to 4e6. It was refused as imprecise while x2 was defined through its coefficient of
-    /// 0.0005 (x2 = −2000·x0 − 16000, read back through a factor of 2e6); a definition's subject
-    /// now needs a coefficient at least a tenth of the equality's largest, so x0 is the subject.
+    /// up to 4e6. It was refused as imprecise while x0, the one variable of −x2 − 0.0005·x0 − 8 = 0
+    /// in no other constraint yet, was defined through its coefficient of 0.0005
+    /// (x0 = −2000·x2 − 16000, x2 itself read through the chain's x5 of 2e6); a definition's
+    /// subject now needs a coefficient at least a tenth of the equality's largest, so the
+    /// equality goes to the tableau, which solves it for x2.
     @Test func chainedSmallMultipliersThroughMillionsAreSolved() throws {
         var s = Solver()
         let x = (0..<6).map { _ in s.makeVariable() }
