@@ -357,6 +357,30 @@ def main() -> int:
                      f"{mbps(b, 'readMBps')} | {mbps(b, 'writeMBps')} |")
     L.append("")
 
+    # ---- constraint forms (step j)
+    forms = [("plain objects", "twenty-views.json", load(os.path.join(R, "form-plain.json"))),
+             ("equation strings", "twenty-views-equations.json", load(os.path.join(R, "form-equations.json")))]
+    if any(d is not None for _, _, d in forms):
+        L.append("## Reading each constraint form (the twenty-view screen, layout bench, medians)")
+        L.append("")
+        L.append("The 65 constraints of the wrk body (`Benchmarks/requests/twenty-views.json`) and the same "
+                 "request with each written as an equation string (`twenty-views-equations.json`): request "
+                 "read = JSON, validation and the model, as above; ÷ plain = its time over the plain form's.")
+        L.append("")
+        L.append("| form | body bytes | request read | read MB/s | ÷ plain |")
+        L.append("|---|---:|---:|---:|---:|")
+        plain = (forms[0][2] or {}).get("parseMs")
+        requests = os.path.join(os.path.dirname(os.path.abspath(__file__)), "requests")
+        for name, file, d in forms:
+            d = d if isinstance(d, dict) else {}
+            path = os.path.join(requests, file)
+            size = f"{os.path.getsize(path):,}" if os.path.exists(path) else "–"
+            ms = d.get("parseMs")
+            read = f"{ms * 1000:.1f} µs" if isinstance(ms, (int, float)) else "–"
+            quotient = f"{ms / plain:.2f}" if isinstance(ms, (int, float)) and isinstance(plain, (int, float)) and plain > 0 else "–"
+            L.append(f"| {name} | {size} | {read} | {mbps(d, 'readMBps')} | {quotient} |")
+        L.append("")
+
     # ---- several sizes (step g)
     sized = {k: load(os.path.join(R, f"sizes-{k}.json")) for k in (1, 4, 8)}
     if any(d is not None for d in sized.values()):

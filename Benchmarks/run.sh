@@ -35,7 +35,7 @@
 # generate the families (Benchmarks/out/, git-ignored) -> swift build -c release --static-swift-stdlib ->
 # (a) layout-bench per family x size (a family's sizes taking turns process by process) -> (i) simdjson's
 # parser on the same bodies, the JSON peer -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
-# with 1, 4 and 8 sizes in one request -> (h) the instructions of one solve per family x size
+# with 1, 4 and 8 sizes in one request -> (j) the twenty-view screen read from each constraint form -> (h) the instructions of one solve per family x size
 # (callgrind) -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against the bare hello.c server (20-view) and layoutd (20-view and 1000-view bodies, at 64
 # connections and at 1; GET /healthz, its floor without a body or a solve), then the 20-view ratio to
@@ -54,6 +54,7 @@ SIZES="100,1000,10000"
 RUNS=5
 PROCESSES=3
 SIZES_TURNS=9
+FORM_RUNS=201
 KIWI_LIMIT=60
 BENCH_LIMIT=600
 WRK_DURATION=10s
@@ -271,6 +272,18 @@ PY
         args+=("$f" "$RES/sizes-$k.json" "k = $k")
     done
     bench_turns "$SIZES_TURNS" "${args[@]}"
+fi
+
+# ---------------------------------------------------------------- (j) constraint forms
+# The twenty-view screen read from two ways of writing its 65 constraints: the plain objects of the
+# wrk body and equation strings (requests/twenty-views-equations.json, the same request), taking
+# turns over $PROCESSES processes of $FORM_RUNS runs (a read takes some 25 µs: a steady median
+# needs more runs than a family's).
+if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ]; then
+    log "(j) the twenty-view screen in each constraint form, $PROCESSES processes of $FORM_RUNS runs"
+    RUNS="$FORM_RUNS" bench_turns "$PROCESSES" \
+        "$HERE/requests/twenty-views.json" "$RES/form-plain.json" "plain objects" \
+        "$HERE/requests/twenty-views-equations.json" "$RES/form-equations.json" "equation strings"
 fi
 
 # ---------------------------------------------------------------- (h) instructions per solve

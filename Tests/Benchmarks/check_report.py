@@ -2,8 +2,8 @@
 hello.c is the median of run.sh's alternating rounds, every complete round is listed with each
 server's and wrk's CPU per request where run.sh kept them, and an incomplete round ends the
 list; the instructions per solve that step (h) counted give their own growth exponents; the JSON
-table sets simdjson's rate (step (i)) beside layoutd's parser. (The figures are made up; no
-server runs.)
+table sets simdjson's rate (step (i)) beside layoutd's parser; the constraint forms' read times
+(step (j)) are divided by the plain form's. (The figures are made up; no server runs.)
 
 Usage: check_report.py   (prints 'N passed, M failed'; exit 1 on any failure)
 """
@@ -117,5 +117,26 @@ with tempfile.TemporaryDirectory() as tmp:
           "| flat_row | 100 | – | 1000 MB/s | 2500 MB/s | 0.40 | 300 MB/s | 500 MB/s |" in lines
           and "| nested_grid | 100 | – | 800 MB/s | – | – | 200 MB/s | 400 MB/s |" in lines,
           [line for line in lines if line.startswith("| flat_row | 100") or line.startswith("| nested_grid | 100")])
+
+with tempfile.TemporaryDirectory() as tmp:
+    results = pathlib.Path(tmp) / "results"
+    results.mkdir()
+    lines = report(results).splitlines()
+    check("without step (j) there is no constraint-form section", not any("constraint form" in line for line in lines))
+    # The plain form read in 25 µs at 400 MB/s, the equation strings in 30 µs: 1.20 of it. The
+    # body sizes are those of the request files in the repository.
+    (results / "form-plain.json").write_text('{"parseMs": 0.025, "solveMs": 0.03, "readMBps": 400, "frames": {}}')
+    (results / "form-equations.json").write_text('{"parseMs": 0.030, "solveMs": 0.03, "readMBps": 130, "frames": {}}')
+    sizes = [f"{(ROOT / 'Benchmarks' / 'requests' / name).stat().st_size:,}" for name in ("twenty-views.json", "twenty-views-equations.json")]
+    lines = report(results).splitlines()
+    check("each constraint form's read time, rate and quotient by the plain form's",
+          f"| plain objects | {sizes[0]} | 25.0 µs | 400 MB/s | 1.00 |" in lines
+          and f"| equation strings | {sizes[1]} | 30.0 µs | 130 MB/s | 1.20 |" in lines,
+          [line for line in lines if "objects" in line or "strings" in line])
+    (results / "form-plain.json").unlink()
+    lines = report(results).splitlines()
+    check("without the plain form's read there is no quotient",
+          f"| equation strings | {sizes[1]} | 30.0 µs | 130 MB/s | – |" in lines,
+          [line for line in lines if "strings" in line])
 
 tally.finish()

@@ -25,6 +25,14 @@ import Testing
         #expect(number("2.2250738585072011e-308") == 2.2250738585072011e-308)
     }
 
+    /// The looser decimal forms of the layout model's equation strings, which no JSON document
+    /// holds: digits on one side of the point only, leading zeros.
+    @Test func looserDecimalLiterals() {
+        for (text, value) in [(".5", 0.5), ("1.", 1.0), ("007", 7.0), ("1.e2", 100.0), ("0.25e-1", 0.025)] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { decodeNumber($0) } == value, "\(text)")
+        }
+    }
+
     @Test func integersOfEveryLengthMatchTheStandardLibrary() {
         // Integers up to 15 digits take their own path; longer ones and any with a fraction or an
         // exponent the general one.

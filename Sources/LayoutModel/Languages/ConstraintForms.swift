@@ -69,14 +69,19 @@ public enum ConstraintForms {
         var defaultBase: String { defaultID(index) }
         switch element.kind {
         case .string:
-            let text = element.string ?? ""
-            if text.utf8.count > maxStringLength {
-                throw .invalid("limit-string", "the constraint string is \(text.utf8.count) bytes long; the limit is \(maxStringLength)", at: pointer)
-            }
             let base = defaultBase
-            var c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer, id: base)
-            try ConstraintValidation.validate(c, hierarchy: hierarchy)
-            c.id = base
+            // Parsed in place from the document's bytes: no `String` of the whole equation is made.
+            let parsed = element.withStringUTF8 { bytes in
+                Result { () throws(LayoutProblem) in
+                    if bytes.count > maxStringLength {
+                        throw .invalid("limit-string", "the constraint string is \(bytes.count) bytes long; the limit is \(maxStringLength)", at: pointer)
+                    }
+                    return try ConstraintEquationParser.parse(utf8: bytes, hierarchy: hierarchy, pointer: pointer, id: base)
+                }
+            } ?? .failure(.schema("A constraint must be an object or an equation string, not \(element.kind.article)", at: pointer))
+            let c = try parsed.get()
+            // The parser found both items in the hierarchy (or threw).
+            try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: .init(all: pointer), itemsFound: true)
             constraints.append(c)
         case .object:
             let fields = element.fields(keys.element, allowed: PlainConstraintForm.Field.count)

@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Testing
 @testable import LayoutModel
@@ -239,6 +240,56 @@ struct LanguagesEquationTests {
         #expect(langProblem { () throws(LayoutProblem) in try langEquation("root.left == 10") }?.type == "location-constant")
         #expect(langProblem { () throws(LayoutProblem) in try langEquation("a.left == 0 * b.left + 3") }?.type == "location-constant")
         #expect(langProblem { () throws(LayoutProblem) in try langEquation("a.leading == b.left") }?.detail == ConstraintValidation.directionalMix)
+    }
+
+    /// In a request the items are matched on the string's bytes in place, in the view tree:
+    /// equations with JSON escapes, an owned guide, numbers written `.5`, `1.`, `007` and `1.e1`,
+    /// a priority name and Masonry's implicit superview read as the plain constraints written
+    /// for them by hand.
+    @Test func equationsInARequestReadAsTheirPlainForms() throws {
+        let equations = [
+            #""a.left == b.right + .5""#,
+            #""a.width == b.width * 1. - 007""#,
+            #""a.top == root.safeArea.top + 1.e1 @high""#,
+            #""a\u002eheight \u003c= 20""#,
+            #""b.centerX == 8""#,
+        ]
+        let plain = [
+            #"{"firstItem":"a","firstAttribute":"left","secondItem":"b","secondAttribute":"right","constant":0.5}"#,
+            #"{"firstItem":"a","firstAttribute":"width","secondItem":"b","secondAttribute":"width","constant":-7}"#,
+            #"{"firstItem":"a","firstAttribute":"top","secondItem":"root.safeArea","secondAttribute":"top","constant":10,"priority":750}"#,
+            #"{"firstItem":"a","firstAttribute":"height","relation":"<=","constant":20}"#,
+            #"{"firstItem":"b","firstAttribute":"centerX","constant":8}"#,
+        ]
+        func decode(_ constraints: [String]) throws(LayoutProblem) -> [LayoutConstraint] {
+            let views = #"[{"id":"root","safeAreaInsets":{"top":44,"left":0,"bottom":34,"right":0}},{"id":"a","parent":"root"},{"id":"b","parent":"root"}]"#
+            let body = #"{"size":{"width":375,"height":812},"views":\#(views),"constraints":[\#(constraints.joined(separator: ","))]}"#
+            return try RequestDecoder.decode(Array(body.utf8)).constraints
+        }
+        let read = try decode(equations)
+        #expect(read == (try decode(plain)))
+        #expect(read.map(\.debugDescription) == [
+            "a.left == b.right + 0.5", "a.width == b.width - 7", "a.top == root.safeArea.top + 10 @750",
+            "a.height <= 20", "b.centerX == root.centerX + 8",
+        ])
+        // a is view 1 and b view 2; the guide and the implicit superview are found by name later.
+        #expect(read.map(\.resolvedItems) == [
+            ResolvedItems(first: 1, second: 2), ResolvedItems(first: 1, second: 2), ResolvedItems(first: 1, second: -1),
+            ResolvedItems(first: 1, second: -1), ResolvedItems(first: 2, second: -1),
+        ])
+    }
+
+    /// The benchmarks' twenty-view screen written as equation strings
+    /// (`Benchmarks/requests/twenty-views-equations.json`) is the same request as its plain form.
+    @Test func twentyViewScreenInEquationsIsItsPlainForm() throws {
+        let requests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Benchmarks/requests")
+        func constraints(_ name: String) throws -> [LayoutConstraint] {
+            try RequestDecoder.decode(Array(Data(contentsOf: requests.appendingPathComponent(name)))).constraints
+        }
+        let equations = try constraints("twenty-views-equations.json")
+        #expect(equations.count == 65)
+        #expect(equations == (try constraints("twenty-views.json")))
     }
 
     @Test func equationObjectWithId() throws {
