@@ -169,7 +169,9 @@ enum VisualFormatParser {
             while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 }
         }
 
-        func check(_ c: Character) -> Bool { peek == c.asciiValue }
+        /// Whether the byte ahead is the ASCII character `c` (a scalar, not a `Character`, whose
+        /// ASCII value is worked out at run time, a few hundred instructions per look).
+        func check(_ c: Unicode.Scalar) -> Bool { peek == UInt8(ascii: c) }
 
         static func isIdentStart(_ b: UInt8) -> Bool { b == 95 || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
         static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
@@ -331,9 +333,11 @@ enum VisualFormatParser {
                     i = mark
                 }
             }
-            let text = String(decoding: bytes[start..<i], as: UTF8.self)
-            guard let value = Double(text), value.isFinite else {
-                throw fail("The number \(text) is out of range", at: start, type: "invalid-number")
+            // The JSON reader's decimal conversion takes a leading minus, not a plus.
+            let unsigned = bytes[start] == UInt8(ascii: "+") ? start + 1 : start
+            let value = bytes[unsigned..<i].withUnsafeBufferPointer { decodeNumber($0) }
+            guard value.isFinite else {
+                throw fail("The number \(String(decoding: bytes[start..<i], as: UTF8.self)) is out of range", at: start, type: "invalid-number")
             }
             return value
         }
