@@ -83,9 +83,12 @@ public final class JSONKeys: @unchecked Sendable {
         starts.deallocate()
     }
 
-    /// The index of `name`, `nil` when it is not one of the names.
+    /// The index of the name whose UTF-8 bytes are those of `name`, `nil` when none is: matched
+    /// as the document's member names are, not by comparing strings one by one (readers look up
+    /// their fields by name, a string comparison per name before it).
     public func index(of name: String) -> Int? {
-        names.firstIndex(of: name)
+        var name = name
+        return name.withUTF8 { index(of: $0) }
     }
 
     /// The index of the name whose UTF-8 bytes are `key`, `nil` when none is.
@@ -234,6 +237,18 @@ extension JSONFields {
     public subscript(index: Int) -> JSONValue? {
         let slot = slots[index]
         return slot < 0 ? nil : JSONValue(storage: storage, index: Int(slot))
+    }
+
+    /// Of the names at `indices` in the keys, those the object has, in the order it lists them.
+    public func present(_ indices: [Int]) -> [Int] {
+        var found: [Int] = []
+        for index in indices where index >= 0 && index < JSONKeys.fieldCapacity && slots[index] >= 0 {
+            // Inserted in place by tape position: an object has few of any set of names.
+            var at = found.count
+            while at > 0 && slots[found[at - 1]] > slots[index] { at -= 1 }
+            found.insert(index, at: at)
+        }
+        return found
     }
 
     /// Whether the object has the member named at `index` in the keys (even `null`).

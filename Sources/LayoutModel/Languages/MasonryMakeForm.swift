@@ -19,15 +19,30 @@ import JSON
 /// - `priority`: `low` 250, `medium` 500, `high` 750, `required` 1000, `fittingSize` 50, or 1…1000.
 /// - `key` (mas_key) or `id` names the constraints.
 enum MasonryMakeForm {
-    static let relationFields: [(String, LayoutRelation)] = [
-        ("equalTo", .equal), ("lessThanOrEqualTo", .lessThanOrEqual), ("greaterThanOrEqualTo", .greaterThanOrEqual),
-    ]
+    /// The fields, in `Field` order.
     static let fields = JSONKeys([
         "view", "make", "equalTo", "lessThanOrEqualTo", "greaterThanOrEqualTo", "insets", "inset", "offset",
         "sizeOffset", "centerOffset", "multipliedBy", "dividedBy", "priority", "key", "id",
     ])
+    enum Field: Int {
+        case view, make, equalTo, lessThanOrEqualTo, greaterThanOrEqualTo, insets, inset, offset
+        case sizeOffset, centerOffset, multipliedBy, dividedBy, priority, key, id
 
-    enum Composite: String { case edges, margins, size, center, centerWithinMargins }
+        var name: String { MasonryMakeForm.fields.names[rawValue] }
+    }
+    static let relationFields: [(Field, LayoutRelation)] = [
+        (.equalTo, .equal), (.lessThanOrEqualTo, .lessThanOrEqual), (.greaterThanOrEqualTo, .greaterThanOrEqual),
+    ]
+    /// The modifiers' fields, applied in the order the object lists them.
+    static let modifierFields = [Field.insets, .inset, .offset, .sizeOffset, .centerOffset, .multipliedBy, .dividedBy, .priority].map(\.rawValue)
+    /// The members of a size, a point and insets, as targets or modifiers.
+    static let sizeKeys = JSONKeys(["width", "height"])
+    static let pointKeys = JSONKeys(["x", "y"])
+    static let insetKeys = JSONKeys(["top", "left", "bottom", "right"])
+
+    enum Composite: String, CaseIterable { case edges, margins, size, center, centerWithinMargins }
+    /// The composites' names, in `Composite.allCases` order.
+    static let compositeNames = JSONKeys(Composite.allCases.map(\.rawValue))
 
     static func compositeAttributes(_ c: Composite) -> [LayoutAttribute] {
         switch c {
@@ -86,74 +101,85 @@ enum MasonryMakeForm {
 
     static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
-        guard let view = try f.string("view") else {
-            throw .schema("A Masonry chain needs 'view' (the view being made)", at: pointer)
-        }
-        guard hierarchy.contains(view) else {
-            throw .invalid("unknown-view", "Unknown view '\(view)'", at: pointer / "view")
+        // The view as the hierarchy stores it when it has these bytes (no string is made), else by name.
+        let stored = f.withStringUTF8(Field.view.rawValue) { hierarchy.storedItem(utf8: $0) } ?? nil
+        let view: String
+        if let stored {
+            view = stored.id
+        } else {
+            guard let named = try f.string(Field.view.rawValue) else {
+                throw .schema("A Masonry chain needs 'view' (the view being made)", at: pointer)
+            }
+            guard hierarchy.contains(named) else {
+                throw .invalid("unknown-view", "Unknown view '\(named)'", at: pointer / "view")
+            }
+            view = named
         }
         let attributes = try makeAttributes(f, pointer: pointer)
-        let key = try f.string("key")
-        let id = try f.string("id")
+        let key = try f.string(Field.key.rawValue)
+        let id = try f.string(Field.id.rawValue)
         if key != nil, id != nil {
             throw .schema("Give either 'key' or 'id', not both", at: pointer / "id")
         }
 
-        let relations = relationFields.filter { f.has($0.0) }
+        let relations = relationFields.filter { f.has($0.0.rawValue) }
         guard let (relationField, relation) = relations.first else {
             throw .schema("A Masonry chain needs one of equalTo, lessThanOrEqualTo, greaterThanOrEqualTo", at: pointer)
         }
         if relations.count > 1 {
-            throw .schema("Redefinition of constraint relation", at: pointer / relations[1].0)
+            throw .schema("Redefinition of constraint relation", at: pointer / relations[1].0.name)
         }
-        guard let targetValue = f.member(relationField) else {
-            throw .schema("missing required field '\(relationField)'", at: pointer / relationField)
+        let relationName = relationField.name
+        guard let targetValue = f.member(relationField.rawValue) else {
+            throw .schema("missing required field '\(relationName)'", at: pointer / relationName)
         }
         var targets: [(Target, ConstraintValidation.FieldPointers.Location)] = []
         if targetValue.kind == .array {
             guard targetValue.count > 0 else {
-                throw .schema("'\(relationField)' may not be an empty array", at: pointer / relationField)
+                throw .schema("'\(relationName)' may not be an empty array", at: pointer / relationName)
             }
             for (k, e) in targetValue.elements.enumerated() {
-                let at = pointer / relationField / k
+                let at = pointer / relationName / k
                 targets.append((try target(e, view: view, at: at, hierarchy: hierarchy), .pointer(at)))
             }
         } else {
-            targets = [(try target(targetValue, view: view, at: pointer / relationField, hierarchy: hierarchy), .member(relationField))]
+            targets = [(try target(targetValue, view: view, at: pointer / relationName, hierarchy: hierarchy), .member(relationName))]
         }
 
         // The modifiers, read once, applied in member order to every constraint.
         var modifiers: [Modifier] = []
         var multiplierPointer = ConstraintValidation.FieldPointers.Location.base
-        for (name, value) in f.value.members {
-            switch name {
-            case "offset":
+        for field in f.presentFields(modifierFields) {
+            guard let modifier = Field(rawValue: field), let value = f.member(field) else { continue }
+            let name = modifier.name
+            switch modifier {
+            case .offset:
                 modifiers.append(.offset(try ObjectReader.number(value, at: pointer / name, name: name)))
-            case "inset":
+            case .inset:
                 let n = try ObjectReader.number(value, at: pointer / name, name: name)
                 modifiers.append(.insets(top: n, left: n, bottom: n, right: n))
-            case "insets":
-                let v = try object(value, at: pointer / name, keys: ["top", "left", "bottom", "right"])
+            case .insets:
+                let v = try object(value, at: pointer / name, keys: insetKeys)
                 modifiers.append(.insets(top: v.0, left: v.1, bottom: v.2, right: v.3))
-            case "sizeOffset":
-                let v = try object(value, at: pointer / name, keys: ["width", "height"])
+            case .sizeOffset:
+                let v = try object(value, at: pointer / name, keys: sizeKeys)
                 modifiers.append(.sizeOffset(width: v.0, height: v.1))
-            case "centerOffset":
-                let v = try object(value, at: pointer / name, keys: ["x", "y"])
+            case .centerOffset:
+                let v = try object(value, at: pointer / name, keys: pointKeys)
                 modifiers.append(.centerOffset(x: v.0, y: v.1))
-            case "multipliedBy":
+            case .multipliedBy:
                 modifiers.append(.multiplier(try ObjectReader.number(value, at: pointer / name, name: name)))
                 multiplierPointer = .member(name)
-            case "dividedBy":
+            case .dividedBy:
                 let d = try ObjectReader.number(value, at: pointer / name, name: name)
                 guard d != 0 else {
                     throw .invalid("invalid-multiplier", "dividedBy(0) gives an infinite multiplier", at: pointer / name)
                 }
                 modifiers.append(.multiplier(1 / d))
                 multiplierPointer = .member(name)
-            case "priority":
+            case .priority:
                 modifiers.append(.priority(try ObjectReader.priority(value, at: pointer / name)))
-            default:
+            case .view, .make, .equalTo, .lessThanOrEqualTo, .greaterThanOrEqualTo, .key, .id:
                 break
             }
         }
@@ -163,6 +189,7 @@ enum MasonryMakeForm {
         for attribute in attributes {
             for (t, tPointer) in targets {
                 var c = LayoutConstraint(id: "", firstItem: view, firstAttribute: attribute, relation: relation, pointer: pointer)
+                c.resolvedItems.first = Int32(truncatingIfNeeded: stored?.index ?? -1)
                 switch t {
                 case .item(let other):
                     c.secondItem = other
@@ -199,7 +226,8 @@ enum MasonryMakeForm {
                 fields.secondItem = tPointer
                 fields.secondAttribute = tPointer
                 fields.multiplier = multiplierPointer
-                try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fields)
+                // The view was found in the hierarchy, and each target's item (or the implicit superview).
+                try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fields, itemsFound: true)
                 out.append(c)
             }
         }
@@ -207,9 +235,20 @@ enum MasonryMakeForm {
     }
 
     static func makeAttributes(_ f: ObjectReader, pointer: JSONPointer) throws(LayoutProblem) -> [LayoutAttribute] {
-        guard let make = f.member("make") else {
+        guard let make = f.member(Field.make.rawValue) else {
             throw .schema("A Masonry chain needs 'make' (the attributes, e.g. \"left.right\" or \"edges\")", at: pointer)
         }
+        var attributes: [LayoutAttribute] = []
+        // A chain of ASCII names is split on its bytes, as its characters would be; any other
+        // chain, or one that names something unknown, is read again below as characters, for the
+        // problem's name and column.
+        if make.withStringUTF8({ appendAttributes(ofASCIIChain: $0, to: &attributes) }) == true {
+            guard !attributes.isEmpty else {
+                throw .invalid("unknown-attribute", "You didn't pass any attribute to make", at: pointer / "make")
+            }
+            return attributes
+        }
+        attributes.removeAll()
         // Each name, where it is, and for a chain string its column (1-based) there.
         var names: [(String, JSONPointer, column: Int?)] = []
         switch make.kind {
@@ -229,14 +268,9 @@ enum MasonryMakeForm {
         default:
             throw .schema("'make' must be a string or an array of attribute names, not \(make.kind.article)", at: pointer / "make")
         }
-        var attributes: [LayoutAttribute] = []
         for (name, at, column) in names {
-            if name == "and" || name == "with" { continue }
-            if let composite = Composite(rawValue: name) {
-                attributes += compositeAttributes(composite)
-            } else if let a = LayoutAttribute(name: name), a != .notAnAttribute {
-                attributes.append(a)
-            } else {
+            var name = name
+            if !name.withUTF8({ appendAttributes(named: $0, to: &attributes) }) {
                 let message = "Unknown Masonry attribute '\(name)'; use an attribute name or edges, margins, size, center, centerWithinMargins"
                 guard let column, let chain = make.string else { throw .invalid("unknown-attribute", message, at: at) }
                 let caret = String(repeating: " ", count: column - 1) + "^"
@@ -249,11 +283,39 @@ enum MasonryMakeForm {
         return attributes
     }
 
+    /// Appends the attributes one name of a `make` chain stands for (none for `and` and `with`);
+    /// `false` when it names none.
+    static func appendAttributes(named name: UnsafeBufferPointer<UInt8>, to attributes: inout [LayoutAttribute]) -> Bool {
+        if name.elementsEqual("and".utf8) || name.elementsEqual("with".utf8) { return true }
+        if let index = compositeNames.index(of: name) {
+            attributes += compositeAttributes(Composite.allCases[index])
+            return true
+        }
+        guard let index = LayoutAttribute.wireNames.index(of: name) else { return false }
+        let attribute = LayoutAttribute(wireName: index)
+        guard attribute != .notAnAttribute else { return false }
+        attributes.append(attribute)
+        return true
+    }
+
+    /// Appends the attributes of a `make` chain of ASCII names joined by dots; `false` (with
+    /// some maybe appended) when a byte is not ASCII or a name is unknown.
+    static func appendAttributes(ofASCIIChain chain: UnsafeBufferPointer<UInt8>, to attributes: inout [LayoutAttribute]) -> Bool {
+        guard !chain.contains(where: { $0 >= 0x80 }) else { return false }
+        var start = 0
+        for end in chain.indices where chain[end] == UInt8(ascii: ".") {
+            guard appendAttributes(named: UnsafeBufferPointer(rebasing: chain[start..<end]), to: &attributes) else { return false }
+            start = end + 1
+        }
+        return appendAttributes(named: UnsafeBufferPointer(rebasing: chain[start...]), to: &attributes)
+    }
+
     static func target(_ v: JSONValue, view: String, at pointer: @autoclosure () -> JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> Target {
         switch v.kind {
         case .number:
             return .number(try ObjectReader.number(v, at: pointer(), name: "target"))
         case .string:
+            if let target = v.withStringUTF8({ storedTarget($0, hierarchy: hierarchy) }) ?? nil { return target }
             let s = v.string ?? ""
             if let item = resolveItem(s, view: view, hierarchy: hierarchy) { return .item(item) }
             guard let dot = s.lastIndex(of: ".") else {
@@ -270,23 +332,40 @@ enum MasonryMakeForm {
             }
             return .attribute(item, a)
         case .object:
-            let keys = Set(v.members.map(\.key))
-            if !keys.isEmpty, keys.isSubset(of: ["width", "height"]) {
-                let o = try object(v, at: pointer(), keys: ["width", "height"])
+            // The kind of object its member names tell (all of one kind's, at least one).
+            if v.count > 0, v.fields(sizeKeys).unknownKey == nil {
+                let o = try object(v, at: pointer(), keys: sizeKeys)
                 return .size(width: o.0, height: o.1)
             }
-            if !keys.isEmpty, keys.isSubset(of: ["x", "y"]) {
-                let o = try object(v, at: pointer(), keys: ["x", "y"])
+            if v.count > 0, v.fields(pointKeys).unknownKey == nil {
+                let o = try object(v, at: pointer(), keys: pointKeys)
                 return .point(x: o.0, y: o.1)
             }
-            if !keys.isEmpty, keys.isSubset(of: ["top", "left", "bottom", "right"]) {
-                let o = try object(v, at: pointer(), keys: ["top", "left", "bottom", "right"])
+            if v.count > 0, v.fields(insetKeys).unknownKey == nil {
+                let o = try object(v, at: pointer(), keys: insetKeys)
                 return .insets(top: o.0, left: o.1, bottom: o.2, right: o.3)
             }
             throw .schema("An object target must be a size {width, height}, a point {x, y} or insets {top, left, bottom, right}", at: pointer())
         default:
             throw .schema("A Masonry target must be a view id, \"view.attribute\", a number, an array or an object, not \(v.kind.article)", at: pointer())
         }
+    }
+
+    /// A target read on its bytes (no string is made): an item the hierarchy stores, or such an
+    /// item's attribute or composite (`"card.bottom"`, `"card.edges"`); `nil` for anything else,
+    /// which is read by name. A stored item is one declared with exactly these bytes: an ASCII
+    /// name that is not stored names an item only as an owned guide (`card.margins`,
+    /// `root.safeArea`), so a name whose last part is a guide's is read by name too.
+    static func storedTarget(_ bytes: UnsafeBufferPointer<UInt8>, hierarchy: some ViewHierarchy) -> Target? {
+        if let stored = hierarchy.storedItem(utf8: bytes) { return .item(stored.id) }
+        guard !bytes.contains(where: { $0 >= 0x80 }), let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let last = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+        guard !ViewTree.OwnedGuide.allCases.contains(where: { last.elementsEqual($0.rawValue.utf8) }),
+              let stored = hierarchy.storedItem(utf8: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
+        if let index = compositeNames.index(of: last) { return .composite(stored.id, Composite.allCases[index]) }
+        guard let index = LayoutAttribute.wireNames.index(of: last) else { return nil }
+        let attribute = LayoutAttribute(wireName: index)
+        return attribute == .notAnAttribute ? nil : .attribute(stored.id, attribute)
     }
 
     /// A view id; `superview` is the made view's parent unless an item is called that.
@@ -297,10 +376,10 @@ enum MasonryMakeForm {
     }
 
     /// The numbers of an object with up to four known keys, in the order of `keys` (missing ones are 0).
-    static func object(_ v: JSONValue, at pointer: JSONPointer, keys: [String]) throws(LayoutProblem) -> (Double, Double, Double, Double) {
+    static func object(_ v: JSONValue, at pointer: JSONPointer, keys: JSONKeys) throws(LayoutProblem) -> (Double, Double, Double, Double) {
         let reader = try ObjectReader(v, at: pointer, allowed: keys, maxMagnitude: nil)
         func number(_ index: Int) throws(LayoutProblem) -> Double {
-            index < keys.count ? try reader.number(keys[index]) ?? 0 : 0
+            index < keys.names.count ? try reader.number(index) ?? 0 : 0
         }
         return (try number(0), try number(1), try number(2), try number(3))
     }

@@ -87,6 +87,12 @@ public struct ObjectReader {
         return member
     }
 
+    /// Of the fields at `indices` (indices in the allowed names), those the object has, in the
+    /// order it lists them.
+    public func presentFields(_ indices: [Int]) -> [Int] {
+        fields.present(indices)
+    }
+
     /// Whether the object has the member (even `null`).
     public func has(_ key: String) -> Bool { has(field(key)) }
 

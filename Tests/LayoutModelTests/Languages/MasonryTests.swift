@@ -158,6 +158,38 @@ struct LanguagesMasonryTests {
         check(#"{"view":"a","make":"left","equalTo":{"w":1}}"#, 400, "schema", "/constraints/0/equalTo")
         check(#"{"view":"a","make":"left","equalTo":"island"}"#, 422, "no-common-ancestor", "/constraints/0/equalTo")
     }
+
+    /// In a request the tree stores the views, so a chain of ASCII names is split on its bytes and
+    /// a target naming a stored view (or its attribute or composite) is read on its bytes; an owned
+    /// guide (`card.margins`) is still the guide, not the margins composite. Modifiers apply in the
+    /// order the object lists them. The constraints are worked out by hand.
+    @Test func chainsInARequestReadInPlace() throws {
+        func expand(_ elements: [String]) throws(LayoutProblem) -> [String] {
+            let views = #"[{"id":"root"},{"id":"card","parent":"root"},{"id":"button","parent":"root"}]"#
+            let body = #"{"size":{"width":375,"height":812},"views":\#(views),"constraints":[\#(elements.joined(separator: ","))]}"#
+            return langDescriptions(try RequestDecoder.decode(Array(body.utf8)).constraints)
+        }
+        #expect(try expand([
+            #"{"view":"button","make":"left.right.and.top","equalTo":"card","insets":{"left":4,"right":6,"top":2},"offset":1}"#,
+            #"{"offset":1,"view":"button","make":"left.right.with.top","equalTo":"card","insets":{"left":4,"right":6,"top":2}}"#,
+            #"{"view":"button","make":"edges","equalTo":"card.margins"}"#,
+            #"{"view":"button","make":"width.height","lessThanOrEqualTo":"card.size","multipliedBy":0.5}"#,
+            #"{"view":"button","make":"centerX","equalTo":"card.right","priority":"low"}"#,
+        ]) == [
+            "button.left == card.left + 1", "button.right == card.right + 1", "button.top == card.top + 1",
+            "button.left == card.left + 4", "button.right == card.right - 6", "button.top == card.top + 2",
+            "button.left == card.margins.left", "button.right == card.margins.right",
+            "button.top == card.margins.top", "button.bottom == card.margins.bottom",
+            "button.width <= card.width * 0.5", "button.height <= card.height * 0.5",
+            "button.centerX == card.right @250",
+        ])
+        let problem = langProblem { () throws(LayoutProblem) in
+            _ = try expand([#"{"view":"button","make":"left.w\u00eddth","equalTo":"card"}"#])
+            return []
+        }
+        #expect(problem?.type == "unknown-attribute")
+        #expect(problem?.detail.hasPrefix("column 6: Unknown Masonry attribute 'wídth'") == true, "\(problem?.detail ?? "nil")")
+    }
 }
 
 @Suite("Masonry distribution")
