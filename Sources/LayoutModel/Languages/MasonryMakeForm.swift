@@ -43,6 +43,10 @@ enum MasonryMakeForm {
     enum Composite: String, CaseIterable { case edges, margins, size, center, centerWithinMargins }
     /// The composites' names, in `Composite.allCases` order.
     static let compositeNames = JSONKeys(Composite.allCases.map(\.rawValue))
+    /// The no-op words of a chain.
+    static let chainWords = JSONKeys(["and", "with"])
+    /// The names of the guides a view owns (`card.margins`), in `ViewTree.OwnedGuide.allCases` order.
+    static let ownedGuideNames = JSONKeys(ViewTree.OwnedGuide.allCases.map(\.rawValue))
 
     static func compositeAttributes(_ c: Composite) -> [LayoutAttribute] {
         switch c {
@@ -286,7 +290,7 @@ enum MasonryMakeForm {
     /// Appends the attributes one name of a `make` chain stands for (none for `and` and `with`);
     /// `false` when it names none.
     static func appendAttributes(named name: UnsafeBufferPointer<UInt8>, to attributes: inout [LayoutAttribute]) -> Bool {
-        if name.elementsEqual("and".utf8) || name.elementsEqual("with".utf8) { return true }
+        if chainWords.index(of: name) != nil { return true }
         if let index = compositeNames.index(of: name) {
             attributes += compositeAttributes(Composite.allCases[index])
             return true
@@ -360,7 +364,7 @@ enum MasonryMakeForm {
         if let stored = hierarchy.storedItem(utf8: bytes) { return .item(stored.id) }
         guard !bytes.contains(where: { $0 >= 0x80 }), let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         let last = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
-        guard !ViewTree.OwnedGuide.allCases.contains(where: { last.elementsEqual($0.rawValue.utf8) }),
+        guard ownedGuideNames.index(of: last) == nil,
               let stored = hierarchy.storedItem(utf8: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
         if let index = compositeNames.index(of: last) { return .composite(stored.id, Composite.allCases[index]) }
         guard let index = LayoutAttribute.wireNames.index(of: last) else { return nil }
