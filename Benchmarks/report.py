@@ -359,13 +359,15 @@ def main() -> int:
 
     # ---- constraint forms (step j)
     forms = [("plain objects", "twenty-views.json", load(os.path.join(R, "form-plain.json"))),
-             ("equation strings", "twenty-views-equations.json", load(os.path.join(R, "form-equations.json")))]
+             ("equation strings", "twenty-views-equations.json", load(os.path.join(R, "form-equations.json"))),
+             ("Masonry chains", "twenty-views-masonry.json", load(os.path.join(R, "form-masonry.json")))]
     if any(d is not None for _, _, d in forms):
         L.append("## Reading each constraint form (the twenty-view screen, layout bench, medians)")
         L.append("")
         L.append("The 65 constraints of the wrk body (`Benchmarks/requests/twenty-views.json`) and the same "
-                 "request with each written as an equation string (`twenty-views-equations.json`): request "
-                 "read = JSON, validation and the model, as above; ÷ plain = its time over the plain form's.")
+                 "request with each written as an equation string (`twenty-views-equations.json`) and as a "
+                 "Masonry chain (`twenty-views-masonry.json`): request read = JSON, validation and the model, "
+                 "as above; ÷ plain = its time over the plain form's.")
         L.append("")
         L.append("| form | body bytes | request read | read MB/s | ÷ plain |")
         L.append("|---|---:|---:|---:|---:|")

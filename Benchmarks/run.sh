@@ -275,15 +275,16 @@ PY
 fi
 
 # ---------------------------------------------------------------- (j) constraint forms
-# The twenty-view screen read from two ways of writing its 65 constraints: the plain objects of the
-# wrk body and equation strings (requests/twenty-views-equations.json, the same request), taking
-# turns over $PROCESSES processes of $FORM_RUNS runs (a read takes some 25 µs: a steady median
-# needs more runs than a family's).
+# The twenty-view screen read from three ways of writing its 65 constraints: the plain objects of
+# the wrk body, equation strings and Masonry chains (requests/twenty-views-equations.json and
+# twenty-views-masonry.json, the same request), taking turns over $PROCESSES processes of
+# $FORM_RUNS runs (a read takes some 25 µs: a steady median needs more runs than a family's).
 if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ]; then
     log "(j) the twenty-view screen in each constraint form, $PROCESSES processes of $FORM_RUNS runs"
     RUNS="$FORM_RUNS" bench_turns "$PROCESSES" \
         "$HERE/requests/twenty-views.json" "$RES/form-plain.json" "plain objects" \
-        "$HERE/requests/twenty-views-equations.json" "$RES/form-equations.json" "equation strings"
+        "$HERE/requests/twenty-views-equations.json" "$RES/form-equations.json" "equation strings" \
+        "$HERE/requests/twenty-views-masonry.json" "$RES/form-masonry.json" "Masonry chains"
 fi
 
 # ---------------------------------------------------------------- (h) instructions per solve

@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Testing
 @testable import LayoutModel
@@ -67,4 +68,11 @@ func langProblem(_ body: () throws(LayoutProblem) -> [LayoutConstraint]) -> Layo
     } catch {
         return error
     }
+}
+
+/// The constraints of a request in `Benchmarks/requests`, as `RequestDecoder` reads them.
+func benchmarkRequestConstraints(_ name: String) throws -> [LayoutConstraint] {
+    let requests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Benchmarks/requests")
+    return try RequestDecoder.decode(Array(Data(contentsOf: requests.appendingPathComponent(name)))).constraints
 }

@@ -159,6 +159,17 @@ struct LanguagesMasonryTests {
         check(#"{"view":"a","make":"left","equalTo":"island"}"#, 422, "no-common-ancestor", "/constraints/0/equalTo")
     }
 
+    /// The benchmarks' twenty-view screen written as Masonry chains
+    /// (`Benchmarks/requests/twenty-views-masonry.json`) gives its plain form's constraints, with
+    /// the same ids.
+    @Test func twentyViewScreenInChainsIsItsPlainForm() throws {
+        let chains = try benchmarkRequestConstraints("twenty-views-masonry.json")
+        let plain = try benchmarkRequestConstraints("twenty-views.json")
+        #expect(chains.count == 65)
+        #expect(langDescriptions(chains) == langDescriptions(plain))
+        #expect(chains.map(\.id) == plain.map(\.id))
+    }
+
     /// In a request the tree stores the views, so a chain of ASCII names is split on its bytes and
     /// a target naming a stored view (or its attribute or composite) is read on its bytes; an owned
     /// guide (`card.margins`) is still the guide, not the margins composite. Modifiers apply in the

@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 import Testing
 @testable import LayoutModel
@@ -282,14 +281,9 @@ struct LanguagesEquationTests {
     /// The benchmarks' twenty-view screen written as equation strings
     /// (`Benchmarks/requests/twenty-views-equations.json`) is the same request as its plain form.
     @Test func twentyViewScreenInEquationsIsItsPlainForm() throws {
-        let requests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Benchmarks/requests")
-        func constraints(_ name: String) throws -> [LayoutConstraint] {
-            try RequestDecoder.decode(Array(Data(contentsOf: requests.appendingPathComponent(name)))).constraints
-        }
-        let equations = try constraints("twenty-views-equations.json")
+        let equations = try benchmarkRequestConstraints("twenty-views-equations.json")
         #expect(equations.count == 65)
-        #expect(equations == (try constraints("twenty-views.json")))
+        #expect(equations == (try benchmarkRequestConstraints("twenty-views.json")))
     }
 
     @Test func equationObjectWithId() throws {
