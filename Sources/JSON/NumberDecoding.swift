@@ -4,9 +4,9 @@ private let exactPowersOfTen: [Double] = [
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
-/// Converts a validated RFC 8259 number literal to the nearest Double; also an unsigned decimal
-/// literal with digits on one side of the point only or leading zeros (`.5`, `1.`, `007`), as the
-/// equation strings of the layout model write them.
+/// Converts a validated RFC 8259 number literal to the nearest Double; also such a literal with
+/// digits on one side of the point only or with leading zeros (`.5`, `-1.`, `007`), as the layout
+/// model's equation strings and visual formats write them (a leading `+` is not read).
 ///
 /// Literals whose significand fits in 53 bits and whose decimal exponent is within ±22
 /// are computed exactly with one multiplication or division; everything else falls back
