@@ -177,8 +177,7 @@ enum ConstraintEquationParser {
                 throw fail(t.start, "unknown item '\(item)'", type: "unknown-view")
             }
             let attributeName = UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<t.end])
-            guard let index = LayoutAttribute.wireNames.index(of: attributeName),
-                  case let attribute = LayoutAttribute(wireName: index), attribute != .notAnAttribute else {
+            guard let attribute = LayoutAttribute(utf8: attributeName), attribute != .notAnAttribute else {
                 throw fail(dot + 1, "unknown attribute '\(String(decoding: attributeName, as: UTF8.self))'", type: "unknown-attribute")
             }
             return (item, Int32(truncatingIfNeeded: stored?.index ?? -1), attribute)

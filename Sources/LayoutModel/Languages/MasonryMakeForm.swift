@@ -295,9 +295,7 @@ enum MasonryMakeForm {
             attributes += compositeAttributes(Composite.allCases[index])
             return true
         }
-        guard let index = LayoutAttribute.wireNames.index(of: name) else { return false }
-        let attribute = LayoutAttribute(wireName: index)
-        guard attribute != .notAnAttribute else { return false }
+        guard let attribute = LayoutAttribute(utf8: name), attribute != .notAnAttribute else { return false }
         attributes.append(attribute)
         return true
     }
@@ -330,11 +328,11 @@ enum MasonryMakeForm {
             guard let item = resolveItem(itemName, view: view, hierarchy: hierarchy) else {
                 throw .invalid("unknown-view", "Unknown view '\(itemName)' in '\(s)'", at: pointer())
             }
-            if let composite = Composite(rawValue: attrName) { return .composite(item, composite) }
-            guard let a = LayoutAttribute(name: attrName), a != .notAnAttribute else {
+            var last = attrName
+            guard let target = last.withUTF8({ attributeTarget(of: item, named: $0) }) else {
                 throw .invalid("unknown-attribute", "Unknown attribute '\(attrName)' in '\(s)'", at: pointer())
             }
-            return .attribute(item, a)
+            return target
         case .object:
             // The kind of object its member names tell (all of one kind's, at least one).
             if v.count > 0, v.fields(sizeKeys).unknownKey == nil {
@@ -366,10 +364,14 @@ enum MasonryMakeForm {
         let last = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
         guard ownedGuideNames.index(of: last) == nil,
               let stored = hierarchy.storedItem(utf8: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
-        if let index = compositeNames.index(of: last) { return .composite(stored.id, Composite.allCases[index]) }
-        guard let index = LayoutAttribute.wireNames.index(of: last) else { return nil }
-        let attribute = LayoutAttribute(wireName: index)
-        return attribute == .notAnAttribute ? nil : .attribute(stored.id, attribute)
+        return attributeTarget(of: stored.id, named: last)
+    }
+
+    /// The target `item.name`, where `name` is a composite or an attribute; `nil` for any other name.
+    static func attributeTarget(of item: String, named name: UnsafeBufferPointer<UInt8>) -> Target? {
+        if let index = compositeNames.index(of: name) { return .composite(item, Composite.allCases[index]) }
+        guard let attribute = LayoutAttribute(utf8: name), attribute != .notAnAttribute else { return nil }
+        return .attribute(item, attribute)
     }
 
     /// A view id; `superview` is the made view's parent unless an item is called that.

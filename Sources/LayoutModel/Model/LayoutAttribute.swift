@@ -17,7 +17,13 @@ public enum LayoutAttribute: String, CaseIterable, Sendable {
     /// Parses a wire name; `baseline` is UIKit's alias of `lastBaseline`.
     public init?(name: String) {
         var name = name
-        guard let index = name.withUTF8({ Self.wireNames.index(of: $0) }) else { return nil }
+        guard let attribute = name.withUTF8({ Self(utf8: $0) }) else { return nil }
+        self = attribute
+    }
+
+    /// Parses the UTF-8 bytes of a wire name, as `init?(name:)` (no string is made).
+    public init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+        guard let index = Self.wireNames.index(of: name) else { return nil }
         self.init(wireName: index)
     }
 
