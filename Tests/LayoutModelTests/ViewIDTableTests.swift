@@ -65,6 +65,20 @@ import Testing
         #expect(index(kelvin, "\u{212A}") == 1)
     }
 
+    /// A few ASCII ids, each in its quick slots: nothing goes in the seeded table, and a key in no
+    /// quick slot is found in neither, exactly or up to canonical equivalence.
+    @Test func fewIdsAllInTheirQuickSlots() {
+        let table = ViewIDTable(["root", "card", "K", "card_title"])
+        for (k, id) in ["root", "card", "K", "card_title"].enumerated() {
+            #expect(exactIndex(table, id) == k, "\(id)")
+        }
+        for missing in ["card.left", "card.margins", "superview", "", "cards", "\u{212A}", "é"] {
+            #expect(exactIndex(table, missing) == nil, "\(missing)")
+        }
+        #expect(index(table, "\u{212A}") == 2)
+        #expect(index(table, "card.left") == nil)
+    }
+
     @Test func idsAlikeInLengthAndFirstAndLastBytesAreTold() {
         // Ids are compared by their length and first and last eight bytes before their bytes:
         // ids that share those (longer than 16 bytes), or differ only in zero bytes past a

@@ -34,6 +34,10 @@ final class ViewIDTable: @unchecked Sendable {
     private let quick: UnsafeMutableBufferPointer<Int32>
     /// Whether each id is ASCII, so that its bytes in the table are its own.
     private let isASCII: [Bool]
+    /// Whether the seeded table holds any id: when it holds none, an id not in its quick slots
+    /// has no exact match, and ``ViewIDTable/exactIndex(of:)`` does not hash the key to find that
+    /// out (a Masonry target `"card.left"` is first looked up whole).
+    private var anySeeded = false
     /// The first id (in order) that repeats an earlier one (set once, while indexing).
     private(set) var firstDuplicate: Int?
 
@@ -134,6 +138,7 @@ final class ViewIDTable: @unchecked Sendable {
             slot = (slot + 1) & mask
         }
         slots[slot] = Int32(truncatingIfNeeded: k + 1)
+        anySeeded = true
     }
 
     deinit {
@@ -175,6 +180,7 @@ final class ViewIDTable: @unchecked Sendable {
     func exactIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         let keyWords = Words(key)
         if let k = quickIndex(of: key, keyWords) { return k }
+        guard anySeeded else { return nil }
         let (hash, isASCII) = Self.hash(key)
         guard isASCII, let index = index(of: key, keyWords, hash: hash), self.isASCII[index] else { return nil }
         return index
