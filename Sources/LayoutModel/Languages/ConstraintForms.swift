@@ -106,7 +106,7 @@ public enum ConstraintForms {
                     "A constraint object needs one of firstItem (plain), visualFormat, view/make (Masonry), distribute or equation",
                     at: pointer)
             }
-            constraints.append(contentsOf: assignIds(result.constraints, base: result.base ?? defaultBase))
+            append(result.constraints, base: result.base ?? defaultBase, to: &constraints)
         default:
             throw .schema("A constraint must be an object or an equation string, not \(element.kind.article)", at: pointer)
         }
@@ -158,45 +158,58 @@ public enum ConstraintForms {
     /// to 15 bytes are small strings (no allocation).
     private static func makeDefaultID(_ index: Int) -> String {
         let prefix: StaticString = "constraints["
+        return text(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount), "", index, "]")
+    }
+
+    /// Appends the constraints one element expanded to, named from `base` (see ``id(_:_:of:)``).
+    static func append(_ expanded: consuming [LayoutConstraint], base: String, to constraints: inout [LayoutConstraint]) {
+        var expanded = expanded
+        let count = expanded.count
+        for k in expanded.indices { expanded[k].id = id(base, k, of: count) }
+        constraints.append(contentsOf: expanded)
+    }
+
+    /// The id of the `k`th of the `count` constraints an element expands to: `base` for the only
+    /// one, else `base.k`, written as ``makeDefaultID(_:)`` writes its ids (interpolated, an id
+    /// cost some 1,200 instructions).
+    static func id(_ base: String, _ k: Int, of count: Int) -> String {
+        guard count != 1 else { return base }
+        var base = base
+        return base.withUTF8 { text($0, ".", k, "") }
+    }
+
+    /// `prefix`, `separator`, `number` in decimal and `suffix`, decoded from a buffer on the stack.
+    private static func text(_ prefix: UnsafeBufferPointer<UInt8>, _ separator: StaticString, _ number: Int, _ suffix: StaticString) -> String {
         var digits = 1
-        var rest = index.magnitude
+        var rest = number.magnitude
         while rest >= 10 {
             rest /= 10
             digits += 1
         }
-        // "constraints[", a sign, at most 20 digits and "]": 34 bytes.
-        var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &storage) { raw in
+        // A sign and at most 20 digits.
+        let length = prefix.count + separator.utf8CodeUnitCount + 21 + suffix.utf8CodeUnitCount
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { raw in
             var count = 0
-            for byte in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount) {
-                raw[count] = byte
-                count += 1
+            func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+                for byte in bytes {
+                    raw[count] = byte
+                    count += 1
+                }
             }
-            if index < 0 {
+            append(prefix)
+            append(UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount))
+            if number < 0 {
                 raw[count] = UInt8(ascii: "-")
                 count += 1
             }
-            rest = index.magnitude
+            rest = number.magnitude
             for k in stride(from: count + digits - 1, through: count, by: -1) {
                 raw[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             }
             count += digits
-            raw[count] = UInt8(ascii: "]")
-            return String(decoding: UnsafeRawBufferPointer(rebasing: raw[...count]), as: UTF8.self)
-        }
-    }
-
-    static func assignIds(_ constraints: [LayoutConstraint], base: String) -> [LayoutConstraint] {
-        if constraints.count == 1 {
-            var c = constraints[0]
-            c.id = base
-            return [c]
-        }
-        return constraints.enumerated().map { (k, c) in
-            var c = c
-            c.id = "\(base).\(k)"
-            return c
+            append(UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: raw[..<count]), as: UTF8.self)
         }
     }
 }

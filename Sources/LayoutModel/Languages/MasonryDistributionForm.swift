@@ -90,11 +90,15 @@ enum MasonryDistributionForm {
         } else {
             throw .schema("A distribution needs fixedSpacing or fixedItemLength", at: pointer)
         }
-        var fields = ConstraintValidation.FieldPointers(all: pointer)
-        fields.firstItem = .member("distribute")
-        fields.secondItem = .member("distribute")
+        // Made only for a problem, as the visual formats' are.
+        func pointers() -> ConstraintValidation.FieldPointers {
+            var pointers = ConstraintValidation.FieldPointers(all: pointer)
+            pointers.firstItem = .member("distribute")
+            pointers.secondItem = .member("distribute")
+            return pointers
+        }
         for c in out {
-            try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fields)
+            try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: pointers())
         }
         return (out, id)
     }

@@ -509,9 +509,10 @@ enum VisualFormatParser {
                 make(parsed.views[k].name, attr, .equal, parsed.views[k - 1].name, attr, 0, .required)
             }
         }
-        let fields = ConstraintValidation.FieldPointers(all: "visualFormat", of: elementPointer)
         for c in out {
-            try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fields)
+            // Made only for a problem: a copy of the pointers for each constraint cost a few
+            // hundred instructions.
+            try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: .init(all: "visualFormat", of: elementPointer))
         }
         return out
     }
