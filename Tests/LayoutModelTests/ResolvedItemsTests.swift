@@ -23,6 +23,19 @@ struct ResolvedItemsTests {
         #expect(recorded == [[2, 1], [1, 2], [1, -1], [1, -1]])
     }
 
+    @Test func masonryChainsRecordTheirViewAndTheViewsTheyTarget() throws {
+        let request = try decode("""
+            {"view": "b", "make": "left", "equalTo": "a.right", "offset": 8},
+            {"view": "a", "make": "width", "equalTo": "b"},
+            {"view": "a", "make": "size", "equalTo": "b.size"},
+            {"view": "a", "make": "top", "equalTo": "superview"},
+            {"view": "a", "make": "top", "equalTo": 10}
+            """)
+        let recorded = request.constraints.map { [$0.resolvedItems.first, $0.resolvedItems.second] }
+        // `superview` is found by name, and a number's implicit superview is not recorded.
+        #expect(recorded == [[2, 1], [1, 2], [1, 2], [1, 2], [1, -1], [1, -1]])
+    }
+
     /// Positions: a and b at (0, 0), 10 high; widths `a.width == 50` and `b.width == a.width + 5`.
     private let widths = """
         "a.width == 50", "b.width == a.width + 5",

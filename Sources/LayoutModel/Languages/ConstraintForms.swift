@@ -96,7 +96,8 @@ public enum ConstraintForms {
             } else if has(.visualFormat) {
                 result = try VisualFormatForm.parse(element, pointer: pointer, hierarchy: hierarchy)
             } else if has(.make) || has(.view) {
-                result = try MasonryMakeForm.parse(element, pointer: pointer, hierarchy: hierarchy)
+                try MasonryMakeForm.parse(element, pointer: pointer, hierarchy: hierarchy, defaultID: defaultBase, into: &constraints)
+                return
             } else if has(.distribute) {
                 result = try MasonryDistributionForm.parse(element, pointer: pointer, hierarchy: hierarchy)
             } else if has(.equation) {

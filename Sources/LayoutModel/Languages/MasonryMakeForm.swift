@@ -93,23 +93,41 @@ enum MasonryMakeForm {
         case priority(LayoutPriority)
     }
 
+    /// A target's item: its id, and where the hierarchy stores it (-1: not recorded).
+    struct Item {
+        var id: String
+        var index: Int32 = -1
+
+        init(id: String) { self.id = id }
+
+        /// An item as ``ViewHierarchy/storedItem(utf8:)`` finds it.
+        init(_ stored: (id: String, index: Int)) {
+            (id, index) = (stored.id, Int32(truncatingIfNeeded: stored.index))
+        }
+    }
+
     enum Target {
-        case item(String)
-        case attribute(String, LayoutAttribute)
-        case composite(String, Composite)
+        case item(Item)
+        case attribute(Item, LayoutAttribute)
+        case composite(Item, Composite)
         case number(Double)
         case size(width: Double, height: Double)
         case point(x: Double, y: Double)
         case insets(top: Double, left: Double, bottom: Double, right: Double)
     }
 
-    static func parse(_ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy) throws(LayoutProblem) -> ([LayoutConstraint], String?) {
+    /// Appends the constraints of a chain to `constraints` (nothing when it throws), named from
+    /// its `key` or `id`, else `defaultID` (see ``ConstraintForms/id(_:_:of:)``).
+    static func parse(
+        _ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
+        into constraints: inout [LayoutConstraint]
+    ) throws(LayoutProblem) {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
         // The view as the hierarchy stores it when it has these bytes (no string is made), else by name.
         let stored = f.withStringUTF8(Field.view.rawValue) { hierarchy.storedItem(utf8: $0) } ?? nil
-        let view: String
+        let view: Item
         if let stored {
-            view = stored.id
+            view = Item(stored)
         } else {
             guard let named = try f.string(Field.view.rawValue) else {
                 throw .schema("A Masonry chain needs 'view' (the view being made)", at: pointer)
@@ -117,7 +135,7 @@ enum MasonryMakeForm {
             guard hierarchy.contains(named) else {
                 throw .invalid("unknown-view", "Unknown view '\(named)'", at: pointer / "view")
             }
-            view = named
+            view = Item(id: named)
         }
         let attributes = try makeAttributes(f, pointer: pointer)
         let key = try f.string(Field.key.rawValue)
@@ -126,12 +144,14 @@ enum MasonryMakeForm {
             throw .schema("Give either 'key' or 'id', not both", at: pointer / "id")
         }
 
-        let relations = relationFields.filter { f.has($0.0.rawValue) }
-        guard let (relationField, relation) = relations.first else {
-            throw .schema("A Masonry chain needs one of equalTo, lessThanOrEqualTo, greaterThanOrEqualTo", at: pointer)
+        var relationField: Field?
+        var relation = LayoutRelation.equal
+        for (field, fieldRelation) in relationFields where f.has(field.rawValue) {
+            guard relationField == nil else { throw .schema("Redefinition of constraint relation", at: pointer / field.name) }
+            (relationField, relation) = (field, fieldRelation)
         }
-        if relations.count > 1 {
-            throw .schema("Redefinition of constraint relation", at: pointer / relations[1].0.name)
+        guard let relationField else {
+            throw .schema("A Masonry chain needs one of equalTo, lessThanOrEqualTo, greaterThanOrEqualTo", at: pointer)
         }
         let relationName = relationField.name
         guard let targetValue = f.member(relationField.rawValue) else {
@@ -144,10 +164,10 @@ enum MasonryMakeForm {
             }
             for (k, e) in targetValue.elements.enumerated() {
                 let at = pointer / relationName / k
-                targets.append((try target(e, view: view, at: at, hierarchy: hierarchy), .pointer(at)))
+                targets.append((try target(e, view: view.id, at: at, hierarchy: hierarchy), .pointer(at)))
             }
         } else {
-            targets = [(try target(targetValue, view: view, at: pointer / relationName, hierarchy: hierarchy), .member(relationName))]
+            targets = [(try target(targetValue, view: view.id, at: pointer / relationName, hierarchy: hierarchy), .member(relationName))]
         }
 
         // The modifiers, read once, applied in member order to every constraint.
@@ -188,54 +208,68 @@ enum MasonryMakeForm {
             }
         }
 
-        var out: [LayoutConstraint] = []
-        out.reserveCapacity(attributes.count * targets.count)
-        for attribute in attributes {
-            for (t, tPointer) in targets {
-                var c = LayoutConstraint(id: "", firstItem: view, firstAttribute: attribute, relation: relation, pointer: pointer)
-                c.resolvedItems.first = Int32(truncatingIfNeeded: stored?.index ?? -1)
-                switch t {
-                case .item(let other):
-                    c.secondItem = other
-                    c.secondAttribute = attribute
-                case .attribute(let other, let a):
-                    c.secondItem = other
-                    c.secondAttribute = a
-                case .composite(let other, let composite):
-                    c.secondItem = other
-                    c.secondAttribute = map(attribute, onto: composite)
-                case .number(let n):
-                    c.constant = n
-                case .size(let w, let h):
-                    sizeOffset(&c, width: w, height: h)
-                case .point(let x, let y):
-                    centerOffset(&c, x: x, y: y)
-                case .insets(let top, let left, let bottom, let right):
-                    insets(&c, top: top, left: left, bottom: bottom, right: right)
-                }
-                for modifier in modifiers {
-                    switch modifier {
-                    case .offset(let n): c.constant = n
-                    case .insets(let top, let left, let bottom, let right): insets(&c, top: top, left: left, bottom: bottom, right: right)
-                    case .sizeOffset(let w, let h): sizeOffset(&c, width: w, height: h)
-                    case .centerOffset(let x, let y): centerOffset(&c, x: x, y: y)
-                    case .multiplier(let m): c.multiplier = m
-                    case .priority(let p): c.priority = p
-                    }
-                }
-                ConstraintForms.applyImplicitSuperview(to: &c, hierarchy: hierarchy)
-                var fields = ConstraintValidation.FieldPointers(all: pointer)
-                fields.firstItem = .member("view")
-                fields.firstAttribute = .member("make")
-                fields.secondItem = tPointer
-                fields.secondAttribute = tPointer
-                fields.multiplier = multiplierPointer
-                // The view was found in the hierarchy, and each target's item (or the implicit superview).
-                try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: fields, itemsFound: true)
-                out.append(c)
-            }
+        // Written straight into `constraints`, each named as it is made: the count is known.
+        let base = key ?? id ?? defaultID()
+        let count = attributes.count * targets.count
+        let start = constraints.count
+        // Where each field of a constraint made for `target` points, made only for a problem.
+        func pointers(to target: ConstraintValidation.FieldPointers.Location) -> ConstraintValidation.FieldPointers {
+            var pointers = ConstraintValidation.FieldPointers(all: pointer)
+            pointers.firstItem = .member(Field.view.name)
+            pointers.firstAttribute = .member(Field.make.name)
+            pointers.secondItem = target
+            pointers.secondAttribute = target
+            pointers.multiplier = multiplierPointer
+            return pointers
         }
-        return (out, key ?? id)
+        do {
+            for attribute in attributes {
+                for (t, tPointer) in targets {
+                    var c = LayoutConstraint(id: ConstraintForms.id(base, constraints.count - start, of: count),
+                                             firstItem: view.id, firstAttribute: attribute, relation: relation, pointer: pointer)
+                    c.resolvedItems.first = view.index
+                    switch t {
+                    case .item(let other):
+                        c.secondItem = other.id
+                        c.secondAttribute = attribute
+                        c.resolvedItems.second = other.index
+                    case .attribute(let other, let a):
+                        c.secondItem = other.id
+                        c.secondAttribute = a
+                        c.resolvedItems.second = other.index
+                    case .composite(let other, let composite):
+                        c.secondItem = other.id
+                        c.secondAttribute = map(attribute, onto: composite)
+                        c.resolvedItems.second = other.index
+                    case .number(let n):
+                        c.constant = n
+                    case .size(let w, let h):
+                        sizeOffset(&c, width: w, height: h)
+                    case .point(let x, let y):
+                        centerOffset(&c, x: x, y: y)
+                    case .insets(let top, let left, let bottom, let right):
+                        insets(&c, top: top, left: left, bottom: bottom, right: right)
+                    }
+                    for modifier in modifiers {
+                        switch modifier {
+                        case .offset(let n): c.constant = n
+                        case .insets(let top, let left, let bottom, let right): insets(&c, top: top, left: left, bottom: bottom, right: right)
+                        case .sizeOffset(let w, let h): sizeOffset(&c, width: w, height: h)
+                        case .centerOffset(let x, let y): centerOffset(&c, x: x, y: y)
+                        case .multiplier(let m): c.multiplier = m
+                        case .priority(let p): c.priority = p
+                        }
+                    }
+                    ConstraintForms.applyImplicitSuperview(to: &c, hierarchy: hierarchy)
+                    // The view was found in the hierarchy, and each target's item (or the implicit superview).
+                    try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: pointers(to: tPointer), itemsFound: true)
+                    constraints.append(c)
+                }
+            }
+        } catch {
+            constraints.removeSubrange(start...)
+            throw error
+        }
     }
 
     static func makeAttributes(_ f: ObjectReader, pointer: JSONPointer) throws(LayoutProblem) -> [LayoutAttribute] {
@@ -289,15 +323,18 @@ enum MasonryMakeForm {
 
     /// Appends the attributes one name of a `make` chain stands for (none for `and` and `with`);
     /// `false` when it names none.
+    /// The attribute names come first: most names are one (the three sets share no name).
     static func appendAttributes(named name: UnsafeBufferPointer<UInt8>, to attributes: inout [LayoutAttribute]) -> Bool {
-        if chainWords.index(of: name) != nil { return true }
+        if let attribute = LayoutAttribute(utf8: name) {
+            guard attribute != .notAnAttribute else { return false }
+            attributes.append(attribute)
+            return true
+        }
         if let index = compositeNames.index(of: name) {
             attributes += compositeAttributes(Composite.allCases[index])
             return true
         }
-        guard let attribute = LayoutAttribute(utf8: name), attribute != .notAnAttribute else { return false }
-        attributes.append(attribute)
-        return true
+        return chainWords.index(of: name) != nil
     }
 
     /// Appends the attributes of a `make` chain of ASCII names joined by dots; `false` (with
@@ -319,7 +356,7 @@ enum MasonryMakeForm {
         case .string:
             if let target = v.withStringUTF8({ storedTarget($0, hierarchy: hierarchy) }) ?? nil { return target }
             let s = v.string ?? ""
-            if let item = resolveItem(s, view: view, hierarchy: hierarchy) { return .item(item) }
+            if let item = resolveItem(s, view: view, hierarchy: hierarchy) { return .item(Item(id: item)) }
             guard let dot = s.lastIndex(of: ".") else {
                 throw .invalid("unknown-view", "Unknown view '\(s)'", at: pointer())
             }
@@ -329,7 +366,7 @@ enum MasonryMakeForm {
                 throw .invalid("unknown-view", "Unknown view '\(itemName)' in '\(s)'", at: pointer())
             }
             var last = attrName
-            guard let target = last.withUTF8({ attributeTarget(of: item, named: $0) }) else {
+            guard let target = last.withUTF8({ attributeTarget(of: Item(id: item), named: $0) }) else {
                 throw .invalid("unknown-attribute", "Unknown attribute '\(attrName)' in '\(s)'", at: pointer())
             }
             return target
@@ -359,19 +396,18 @@ enum MasonryMakeForm {
     /// name that is not stored names an item only as an owned guide (`card.margins`,
     /// `root.safeArea`), so a name whose last part is a guide's is read by name too.
     static func storedTarget(_ bytes: UnsafeBufferPointer<UInt8>, hierarchy: some ViewHierarchy) -> Target? {
-        if let stored = hierarchy.storedItem(utf8: bytes) { return .item(stored.id) }
+        if let stored = hierarchy.storedItem(utf8: bytes) { return .item(Item(stored)) }
         guard !bytes.contains(where: { $0 >= 0x80 }), let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         let last = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
         guard ownedGuideNames.index(of: last) == nil,
               let stored = hierarchy.storedItem(utf8: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return nil }
-        return attributeTarget(of: stored.id, named: last)
+        return attributeTarget(of: Item(stored), named: last)
     }
 
     /// The target `item.name`, where `name` is a composite or an attribute; `nil` for any other name.
-    static func attributeTarget(of item: String, named name: UnsafeBufferPointer<UInt8>) -> Target? {
-        if let index = compositeNames.index(of: name) { return .composite(item, Composite.allCases[index]) }
-        guard let attribute = LayoutAttribute(utf8: name), attribute != .notAnAttribute else { return nil }
-        return .attribute(item, attribute)
+    static func attributeTarget(of item: Item, named name: UnsafeBufferPointer<UInt8>) -> Target? {
+        if let attribute = LayoutAttribute(utf8: name) { return attribute == .notAnAttribute ? nil : .attribute(item, attribute) }
+        return compositeNames.index(of: name).map { .composite(item, Composite.allCases[$0]) }
     }
 
     /// A view id; `superview` is the made view's parent unless an item is called that.

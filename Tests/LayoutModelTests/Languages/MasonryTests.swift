@@ -119,6 +119,23 @@ struct LanguagesMasonryTests {
         #expect(byId.map(\.id) == ["x"])
     }
 
+    /// `a.width == b.height` holds, `a.left == b.height` pairs a location with a size: the chain
+    /// appends neither, and what the request's earlier elements expanded to stays as it was.
+    @Test func aChainThatFailsPartWayAppendsNothing() throws {
+        var constraints = try langExpand(#"{"view":"a","make":"width","equalTo":100}"#)
+        let before = constraints
+        do {
+            try ConstraintForms.expand(
+                langJSON(#"{"view":"a","make":"width.left","equalTo":"b.height"}"#), index: 1, pointer: JSONPointer() / "constraints" / 1,
+                hierarchy: LangHierarchy.standard, layoutDirection: .leftToRight, into: &constraints)
+            Issue.record("expected the chain to fail")
+        } catch {
+            #expect(error.type == "invalid-pairing")
+        }
+        #expect(constraints == before)
+        #expect(constraints.map(\.id) == ["constraints[0]"])
+    }
+
     @Test func errors() {
         func check(_ text: String, _ status: Int, _ type: String, _ pointer: String, _ sourceLocation: SourceLocation = #_sourceLocation) {
             let p = masProblem(text)
@@ -268,5 +285,7 @@ struct LanguagesDistributionTests {
         check(#"{"distribute":["a","island"],"axis":"vertical","fixedSpacing":1}"#, 422, "no-common-ancestor", "/constraints/0/distribute")
         check(#"{"distribute":["a","b"],"axis":"vertical","fixedSpacing":1e999}"#, 422, "invalid-number", "/constraints/0/fixedSpacing")
         check(#"{"distribute":["a","b"],"axis":"vertical","fixedSpacing":1,"gap":2}"#, 400, "schema", "/constraints/0/gap")
+        // Found by validating the constraints made: `b.right == container.right * 0.5 + inf`.
+        check(#"{"distribute":["a","b","c"],"axis":"horizontal","fixedItemLength":1e308,"leadSpacing":1e308}"#, 422, "invalid-number", "/constraints/0")
     }
 }
