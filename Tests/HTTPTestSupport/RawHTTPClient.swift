@@ -116,8 +116,10 @@ public final class RawHTTPConnection {
         }
     }
 
-    /// Whether the peer has closed (EOF within `timeoutMs`).
-    public func waitForClose(timeoutMs: Int32 = 2000) -> Bool {
+    /// Whether the peer has closed (EOF within `timeoutMs`). The default is as patient as the
+    /// tests' `eventually`: a close that comes at all is waited for, since a loaded machine (the
+    /// ThreadSanitizer run beside other work) stalled refusals for more than 2 s.
+    public func waitForClose(timeoutMs: Int32 = 20_000) -> Bool {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&p, 1, timeoutMs) > 0 else { return false }
         var b: UInt8 = 0
