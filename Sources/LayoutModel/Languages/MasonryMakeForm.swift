@@ -322,8 +322,8 @@ enum MasonryMakeForm {
     }
 
     /// Appends the attributes one name of a `make` chain stands for (none for `and` and `with`);
-    /// `false` when it names none.
-    /// The attribute names come first: most names are one (the three sets share no name).
+    /// `false` when it names none. Attribute names are tried first, as most names are one; the
+    /// three sets share no name, so the order does not change the answer.
     static func appendAttributes(named name: UnsafeBufferPointer<UInt8>, to attributes: inout [LayoutAttribute]) -> Bool {
         if let attribute = LayoutAttribute(utf8: name) {
             guard attribute != .notAnAttribute else { return false }
