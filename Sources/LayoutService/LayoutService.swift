@@ -157,15 +157,24 @@ public final class LayoutService: HTTPHandler {
         response(to: exchange(request, deadline: start + configuration.solveTimeout))
     }
 
-    /// Decodes, solves and encodes a `/solve` request with the solver stopping at `deadline`.
+    /// Decodes, solves and encodes a `/solve` request with the solver stopping at `deadline`,
+    /// with solver storage that an earlier solve gave back, if one is free.
     private func exchange(_ request: HTTPRequest, deadline: ContinuousClock.Instant) -> SolveExchange.Answer {
         let head = request.head
-        return SolveExchange.answer(
+        let storage = engineStorage.withLock { $0.popLast() } ?? EngineStorage()
+        let answer = SolveExchange.answer(
             request.body, limits: configuration.limits,
             budget: SolverBudget(maxPivots: configuration.maxPivots, deadline: deadline),
             pretty: head.queryItem("pretty") == "true", strict: head.queryItem("strict") == "true",
-            format: ContentNegotiation.format(accept: head.header("accept")) ?? .json)
+            format: ContentNegotiation.format(accept: head.header("accept")) ?? .json,
+            storage: storage)
+        engineStorage.withLock { $0.append(storage) }
+        return answer
     }
+
+    /// The solvers' storage the solves finished so far gave back (`EngineStorage`): at most one
+    /// for each solve that ran at once, so at most one per network thread and worker.
+    private let engineStorage = ConditionLock<[EngineStorage]>([])
 
     /// The response for an answer, counting the solve in the metrics when there was one.
     private func response(to answer: SolveExchange.Answer) -> HTTPResponse {

@@ -35,6 +35,16 @@ struct ColumnIndex: Sendable {
     private var free: Int32 = -1
     private var freeCount = 0
 
+    init() {}
+
+    /// An empty index with the storage of `old` (see `Solver.init(budget:reusing:)`).
+    init(reusing old: inout ColumnIndex) {
+        columns = old.columns.takeEmptied()
+        entries = old.entries.takeEmptied()
+    }
+
+    var storageBytes: Int { columns.capacityBytes + entries.capacityBytes }
+
     /// Reserves room for this many columns and entries.
     mutating func reserveCapacity(symbols: Int, entries count: Int) {
         columns.reserveCapacity(symbols)

@@ -64,6 +64,20 @@ struct Objective: Sendable {
 
     var levelCount: Int { priorities.count }
 
+    init() {}
+
+    /// An objective with no levels or symbols, with the storage of `old` (see
+    /// `Solver.init(budget:reusing:)`).
+    init(reusing old: inout Objective) {
+        priorities = old.priorities.takeEmptied()
+        levelOfPriority = old.levelOfPriority.takeEmptied()
+        costs = old.costs.takeEmptied()
+        symbols = old.symbols.takeEmptied()
+        heap = old.heap.takeEmptied()
+    }
+
+    var storageBytes: Int { priorities.capacityBytes + costs.capacityBytes + symbols.capacityBytes + heap.capacityBytes }
+
     /// Reserves room for this many symbols.
     mutating func reserveCapacity(symbols: Int) {
         self.symbols.reserveCapacity(symbols)

@@ -77,13 +77,22 @@ struct RowStore: Sendable {
             return start
         }
 
+        /// Gives all the room back, for a store that starts over: only a single chunk, which
+        /// holds no row any more, is kept (false, and nothing changed, for several).
+        func startOver() -> Bool {
+            guard chunks.count == 1 else { return false }
+            next = chunks[0]
+            left = total
+            return true
+        }
+
         deinit {
             for chunk in chunks { chunk.deallocate() }
         }
     }
 
     private var entries: [Entry] = []
-    private var storage = Chunks()
+    private var storage: Chunks
     /// The terms of the runs rows hold (the rest of the chunks is room or given up).
     private var live = 0
 
@@ -108,6 +117,26 @@ struct RowStore: Sendable {
             terms: UnsafeBufferPointer(start: entry.terms, count: Int(entry.count)),
             constant: entry.constant, magnitude: entry.magnitude)
     }
+
+    init() { storage = Chunks() }
+
+    /// An empty store with the storage of `old` (see `Solver.init(budget:reusing:)`): its table
+    /// of rows, and its chunk when it has only one (a small problem's) and holds it alone. `old`
+    /// is left holding `given`, which it would copy its rows out of before writing.
+    init(reusing old: inout RowStore) {
+        entries = old.entries.takeEmptied()
+        if isKnownUniquelyReferenced(&old.storage), old.storage.startOver() {
+            storage = old.storage
+            old.storage = Self.given
+        } else {
+            storage = Chunks()
+        }
+    }
+
+    /// What a store whose chunk was taken holds instead: shared, so never written.
+    private static let given = Chunks()
+
+    var storageBytes: Int { entries.capacityBytes + storage.total * MemoryLayout<Row.Term>.stride }
 
     /// Makes room for `rows` rows.
     mutating func reserveCapacity(rows: Int) {

@@ -15,6 +15,16 @@ struct SparseSum: Sendable {
     private var terms: [Term] = []
     private var count = 0
 
+    init() {}
+
+    /// An empty sum with the storage of `old` (see `Solver.init(budget:reusing:)`).
+    init(reusing old: inout SparseSum) {
+        slot = old.slot.takeEmptied()
+        terms = old.terms.takeEmptied()
+    }
+
+    var storageBytes: Int { slot.capacityBytes + terms.capacityBytes }
+
     /// Makes `slot` cover `key`, and `terms` hold `more` terms beyond `count`.
     private mutating func reserve(key: Int, more: Int) {
         if key >= slot.count {

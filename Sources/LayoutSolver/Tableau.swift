@@ -105,6 +105,40 @@ struct Tableau: Sendable {
 
     init(budget: SolverBudget) { meter = BudgetMeter(budget: budget) }
 
+    /// An empty tableau, as `init(budget:)` makes, with the storage of `old` (see
+    /// `Solver.init(budget:reusing:)`).
+    init(budget: SolverBudget, reusing old: inout Tableau) {
+        meter = BudgetMeter(budget: budget)
+        kinds = old.kinds.takeEmptied()
+        basicRow = old.basicRow.takeEmptied()
+        columns = ColumnIndex(reusing: &old.columns)
+        columnScratch = old.columnScratch.takeEmptied()
+        rows = RowStore(reusing: &old.rows)
+        freeRows = old.freeRows.takeEmptied()
+        rowStates = old.rowStates.takeEmptied()
+        staleRows = old.staleRows.takeEmptied()
+        refreshing = SparseSum(reusing: &old.refreshing)
+        refreshStack = old.refreshStack.takeEmptied()
+        building = SparseSum(reusing: &old.building)
+        variableSymbol = old.variableSymbol.takeEmptied()
+        objective = Objective(reusing: &old.objective)
+        infeasible = old.infeasible.takeEmptied()
+        scratch = Row(reusing: &old.scratch)
+        working = Row(reusing: &old.working)
+        pivoting = Row(reusing: &old.pivoting)
+        inserting = Row(reusing: &old.inserting)
+    }
+
+    /// About how many bytes the tables take, in use or reserved (see `Solver.storageBytes`).
+    var storageBytes: Int {
+        kinds.capacityBytes + basicRow.capacityBytes + columns.storageBytes + columnScratch.capacityBytes
+            + rows.storageBytes + freeRows.capacityBytes + rowStates.capacityBytes + staleRows.capacityBytes
+            + refreshing.storageBytes + refreshStack.capacityBytes + building.storageBytes
+            + variableSymbol.capacityBytes + objective.storageBytes + infeasible.capacityBytes
+            + scratch.terms.capacityBytes + working.terms.capacityBytes + pivoting.terms.capacityBytes
+            + inserting.terms.capacityBytes
+    }
+
     /// Reserves the per-symbol and per-row tables (see `Solver.reserveCapacity`).
     mutating func reserveCapacity(variables: Int, symbols: Int, rows rowCount: Int) {
         variableSymbol.reserveCapacity(variables)

@@ -17,6 +17,16 @@ struct TermPool: Sendable {
     /// Terms stored so far; the next expression starts here.
     private(set) var count = 0
 
+    init() {}
+
+    /// An empty pool with the storage of `old` (see `Solver.init(budget:reusing:)`).
+    init(reusing old: inout TermPool) {
+        variables = old.variables.takeEmptied()
+        coefficients = old.coefficients.takeEmptied()
+    }
+
+    var storageBytes: Int { variables.capacityBytes + coefficients.capacityBytes }
+
     mutating func reserveCapacity(_ terms: Int) {
         reserve(more: terms - count)
     }

@@ -10,6 +10,12 @@ public enum LayoutEngine {
     /// (edit variables and the dual simplex), not by rebuilding; a size that conflicts is rebuilt
     /// so its conflicts are found in installation order.
     public static func solve(_ request: LayoutRequest, budget: SolverBudget = .unlimited) throws(LayoutProblem) -> LayoutResult {
+        try solve(request, budget: budget, storage: EngineStorage())
+    }
+
+    /// `solve(_:budget:)` with the solvers' storage taken from `storage`, and the last solver's
+    /// given back to it (see `EngineStorage`).
+    public static func solve(_ request: LayoutRequest, budget: SolverBudget = .unlimited, storage: EngineStorage) throws(LayoutProblem) -> LayoutResult {
         var layouts: [SizedLayout] = []
         layouts.reserveCapacity(request.sizes.count)
         // The installation kept for the next size is moved in and out, never copied: a copy
@@ -17,20 +23,26 @@ public enum LayoutEngine {
         var reusable: Installation?
         var pivots = 0
         for size in request.sizes {
-            if var installation = reusable.take(), installation.accepts(size) {
+            if var installation = reusable.take() {
                 let before = installation.solver.pivotCount
-                if try installation.move(to: size) {
+                if installation.accepts(size), try installation.move(to: size) {
                     layouts.append(try installation.read())
                     pivots += installation.solver.pivotCount - before
                     reusable = consume installation
                     continue
                 }
+                storage.keep(installation.solver)
             }
-            var installation = try Installation(request: request, size: size, budget: budget)
+            var installation = try Installation(request: request, size: size, solver: storage.solver(budget: budget))
             layouts.append(try installation.read())
             pivots += installation.solver.pivotCount
-            if installation.conflicts.isEmpty { reusable = consume installation }
+            if installation.conflicts.isEmpty {
+                reusable = consume installation
+            } else {
+                storage.keep(installation.solver)
+            }
         }
+        if let last = reusable.take() { storage.keep(last.solver) }
         return LayoutResult(layouts: layouts, isMultiSize: request.isMultiSize, pivots: pivots)
     }
 }
@@ -60,12 +72,12 @@ private struct Installation {
     private var warningsAtAnySize: [ConstraintWarning]?
     private var size: RootSize
 
-    init(request: LayoutRequest, size: RootSize, budget: SolverBudget) throws(LayoutProblem) {
+    /// Installs `request` at `size` on `solver`, which has no constraints (a new one, or one
+    /// made with kept storage).
+    init(request: LayoutRequest, size: RootSize, solver empty: consuming Solver) throws(LayoutProblem) {
         self.request = request
         self.size = size
-        // Made in place: a local solver assigned here would be copied (every table retained) and
-        // then destroyed.
-        solver = Solver(budget: budget)
+        solver = consume empty
         let tree = request.tree
         // Four variables per view (origin and size; a scroll view's content size adds two), and
         // about one constraint per request constraint plus four per view (intrinsic sizes,

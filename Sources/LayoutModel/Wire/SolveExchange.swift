@@ -34,14 +34,17 @@ public enum SolveExchange {
 
     /// Answers a request body. `strict` forces strict mode (`?strict=true`); the body's own
     /// `"strict": true` does too. `format` decides the body of a solved layout; a strict-mode 422
-    /// carries the JSON answer whatever the format.
+    /// carries the JSON answer whatever the format. The solver's storage comes from `storage`
+    /// and goes back to it (see `EngineStorage`): a caller answering one request after another
+    /// passes the same one each time.
     public static func answer(
-        _ body: [UInt8], limits: LayoutLimits, budget: SolverBudget, pretty: Bool = false, strict: Bool = false, format: Format = .json
+        _ body: [UInt8], limits: LayoutLimits, budget: SolverBudget, pretty: Bool = false, strict: Bool = false, format: Format = .json,
+        storage: EngineStorage = EngineStorage()
     ) -> Answer {
         do {
             let request = try RequestDecoder.decode(body, limits: limits)
             let start = ContinuousClock.now
-            let result = try LayoutEngine.solve(request, budget: budget)
+            let result = try LayoutEngine.solve(request, budget: budget, storage: storage)
             let solveTime = ContinuousClock.now - start
             // The JSON answer is written only where it is sent: as the body, or in a strict-mode problem.
             var answer = Answer(status: 200, contentType: format.contentType,
