@@ -37,10 +37,10 @@ struct ColumnIndex: Sendable {
 
     init() {}
 
-    /// An empty index with the storage of `old` (see `Solver.init(budget:reusing:)`).
-    init(reusing old: inout ColumnIndex) {
-        columns = old.columns.takeEmptied()
-        entries = old.entries.takeEmptied()
+    /// Takes the storage of `old` into this index, which is new (see `Solver.reset(budget:)`).
+    mutating func takeStorage(of old: inout ColumnIndex) {
+        moveEmptied(&old.columns, to: &columns)
+        moveEmptied(&old.entries, to: &entries)
     }
 
     var storageBytes: Int { columns.capacityBytes + entries.capacityBytes }

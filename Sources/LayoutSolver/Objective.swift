@@ -66,14 +66,13 @@ struct Objective: Sendable {
 
     init() {}
 
-    /// An objective with no levels or symbols, with the storage of `old` (see
-    /// `Solver.init(budget:reusing:)`).
-    init(reusing old: inout Objective) {
-        priorities = old.priorities.takeEmptied()
-        levelOfPriority = old.levelOfPriority.takeEmptied()
-        costs = old.costs.takeEmptied()
-        symbols = old.symbols.takeEmptied()
-        heap = old.heap.takeEmptied()
+    /// Takes the storage of `old` into this objective, which is new (see `Solver.reset(budget:)`).
+    mutating func takeStorage(of old: inout Objective) {
+        moveEmptied(&old.priorities, to: &priorities)
+        moveEmptied(&old.levelOfPriority, to: &levelOfPriority)
+        moveEmptied(&old.costs, to: &costs)
+        moveEmptied(&old.symbols, to: &symbols)
+        moveEmptied(&old.heap, to: &heap)
     }
 
     var storageBytes: Int { priorities.capacityBytes + costs.capacityBytes + symbols.capacityBytes + heap.capacityBytes }

@@ -1,36 +1,42 @@
-/// A solver made with the storage of one that is done: every table taken from the old solver,
-/// emptied, its capacity kept. Nothing else is taken: every other property starts as
-/// `init(budget:)` starts it, and an emptied table is a new one with room, so a reused solver
-/// answers as a new one does, call for call.
+/// A solver made new again with its storage kept: every table is moved into a new solver and
+/// emptied there, its capacity kept. Nothing else is kept: every other property is the new
+/// solver's, and an emptied table is a new one with room, so a reset solver answers as a new one
+/// does, call for call.
 extension Solver {
-    /// A solver with no variables or constraints, as `init(budget:)` makes, that keeps the
-    /// storage of `old`, a solver that is no longer needed: for a caller solving one problem
-    /// after another, whose next solve then allocates nothing it did not allocate last time.
+    /// Makes the solver new, as `init(budget:)` makes one, with no variables or constraints,
+    /// keeping the storage of its tables: for a caller solving one problem after another, whose
+    /// next solve then allocates nothing it did not allocate last time.
     ///
-    /// The tables are moved out of `old`, not copied; storage that something else still shares
-    /// is left to it, and the new solver allocates its own.
-    public init(budget: SolverBudget = .unlimited, reusing old: consuming Solver) {
-        var old = consume old
-        tableau = Tableau(budget: budget, reusing: &old.tableau)
-        records = old.records.takeEmptied()
-        terms = TermPool(reusing: &old.terms)
-        uses = old.uses.takeEmptied()
-        definedBy = old.definedBy.takeEmptied()
-        definitions = old.definitions.takeEmptied()
-        editOf = old.editOf.takeEmptied()
-        values = old.values.takeEmptied()
-        impliedEqualities = old.impliedEqualities.takeEmptied()
-        inlining = SparseSum(reusing: &old.inlining)
-        inliningPending = old.inliningPending.takeEmptied()
-        inlinedVariables = old.inlinedVariables.takeEmptied()
-        inlinedCoefficients = old.inlinedCoefficients.takeEmptied()
-        pending = old.pending.takeEmptied()
-        slackHosts = old.slackHosts.takeEmptied()
-        inequalities = old.inequalities.takeEmptied()
+    /// Storage that a copy of the solver still shares is left to the copy (which keeps its
+    /// constraints and values), and the solver allocates its own again.
+    public mutating func reset(budget: SolverBudget = .unlimited) {
+        var new = Solver(budget: budget)
+        new.takeStorage(of: &self)
+        swap(&self, &new)
+    }
+
+    /// Takes the storage of `old` into this solver, which is new.
+    private mutating func takeStorage(of old: inout Solver) {
+        tableau.takeStorage(of: &old.tableau)
+        moveEmptied(&old.records, to: &records)
+        terms.takeStorage(of: &old.terms)
+        moveEmptied(&old.uses, to: &uses)
+        moveEmptied(&old.definedBy, to: &definedBy)
+        moveEmptied(&old.definitions, to: &definitions)
+        moveEmptied(&old.editOf, to: &editOf)
+        moveEmptied(&old.values, to: &values)
+        moveEmptied(&old.impliedEqualities, to: &impliedEqualities)
+        inlining.takeStorage(of: &old.inlining)
+        moveEmptied(&old.inliningPending, to: &inliningPending)
+        moveEmptied(&old.inlinedVariables, to: &inlinedVariables)
+        moveEmptied(&old.inlinedCoefficients, to: &inlinedCoefficients)
+        moveEmptied(&old.pending, to: &pending)
+        moveEmptied(&old.slackHosts, to: &slackHosts)
+        moveEmptied(&old.inequalities, to: &inequalities)
     }
 
     /// About how many bytes the solver's tables take, in use or reserved: for a caller that
-    /// keeps a finished solver's storage (`init(budget:reusing:)`) and bounds what it keeps.
+    /// keeps a finished solver for its storage (`reset(budget:)`) and bounds what it keeps.
     public var storageBytes: Int {
         records.capacityBytes + terms.storageBytes + uses.capacityBytes + definedBy.capacityBytes
             + definitions.capacityBytes + editOf.capacityBytes + values.capacityBytes
@@ -43,7 +49,6 @@ extension Solver {
 
 /// A collection that can be emptied keeping its storage: the solver's tables.
 protocol EmptiedInPlace {
-    init()
     mutating func removeAll(keepingCapacity: Bool)
 }
 
@@ -51,15 +56,12 @@ extension Array: EmptiedInPlace {}
 extension Set: EmptiedInPlace {}
 extension Dictionary: EmptiedInPlace {}
 
-extension EmptiedInPlace {
-    /// The collection's storage with its elements removed, leaving the collection empty and
-    /// without storage: moved out, never copied, so storage held by it alone keeps its capacity.
-    mutating func takeEmptied() -> Self {
-        var taken = Self()
-        swap(&self, &taken)
-        taken.removeAll(keepingCapacity: true)
-        return taken
-    }
+/// Moves the storage of `old` into `new`, a new (empty) table, and empties it there, keeping its
+/// capacity; `old` is left as `new` was. Swapped, never copied, so storage held by `old` alone
+/// stays unshared and keeps its room.
+func moveEmptied<Table: EmptiedInPlace>(_ old: inout Table, to new: inout Table) {
+    swap(&old, &new)
+    new.removeAll(keepingCapacity: true)
 }
 
 extension Array {

@@ -21,10 +21,6 @@ struct Row: Sendable {
         magnitude = abs(constant)
     }
 
-    /// An empty row with the storage of `old` (see `Solver.init(budget:reusing:)`).
-    init(reusing old: inout Row) {
-        terms = old.terms.takeEmptied()
-    }
 
     /// Empties the row for reuse, keeping its storage.
     mutating func reset(constant: Double, magnitude: Double) {

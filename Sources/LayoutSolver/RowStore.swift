@@ -118,23 +118,21 @@ struct RowStore: Sendable {
             constant: entry.constant, magnitude: entry.magnitude)
     }
 
-    init() { storage = Chunks() }
+    /// A new store holds `none`, chunks of its own only from its first row on: making one
+    /// allocates nothing.
+    init() { storage = Self.none }
 
-    /// An empty store with the storage of `old` (see `Solver.init(budget:reusing:)`): its table
-    /// of rows, and its chunk when it has only one (a small problem's) and holds it alone. `old`
-    /// is left holding `given`, which it would copy its rows out of before writing.
-    init(reusing old: inout RowStore) {
-        entries = old.entries.takeEmptied()
-        if isKnownUniquelyReferenced(&old.storage), old.storage.startOver() {
-            storage = old.storage
-            old.storage = Self.given
-        } else {
-            storage = Chunks()
-        }
+    /// The chunks of a store that has none: shared by every such store, so never written (a
+    /// store writes only chunks it holds alone, and copies its rows out of any other first).
+    private static let none = Chunks()
+
+    /// Takes the storage of `old` into this store, which is new (see `Solver.reset(budget:)`):
+    /// its table of rows, and its chunk when it has only one (a small problem's) and holds it
+    /// alone, which `old` gives up for `none`.
+    mutating func takeStorage(of old: inout RowStore) {
+        moveEmptied(&old.entries, to: &entries)
+        if isKnownUniquelyReferenced(&old.storage), old.storage.startOver() { swap(&storage, &old.storage) }
     }
-
-    /// What a store whose chunk was taken holds instead: shared, so never written.
-    private static let given = Chunks()
 
     var storageBytes: Int { entries.capacityBytes + storage.total * MemoryLayout<Row.Term>.stride }
 

@@ -17,10 +17,10 @@ struct SparseSum: Sendable {
 
     init() {}
 
-    /// An empty sum with the storage of `old` (see `Solver.init(budget:reusing:)`).
-    init(reusing old: inout SparseSum) {
-        slot = old.slot.takeEmptied()
-        terms = old.terms.takeEmptied()
+    /// Takes the storage of `old` into this sum, which is new (see `Solver.reset(budget:)`).
+    mutating func takeStorage(of old: inout SparseSum) {
+        moveEmptied(&old.slot, to: &slot)
+        moveEmptied(&old.terms, to: &terms)
     }
 
     var storageBytes: Int { slot.capacityBytes + terms.capacityBytes }

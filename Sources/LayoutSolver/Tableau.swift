@@ -105,28 +105,26 @@ struct Tableau: Sendable {
 
     init(budget: SolverBudget) { meter = BudgetMeter(budget: budget) }
 
-    /// An empty tableau, as `init(budget:)` makes, with the storage of `old` (see
-    /// `Solver.init(budget:reusing:)`).
-    init(budget: SolverBudget, reusing old: inout Tableau) {
-        meter = BudgetMeter(budget: budget)
-        kinds = old.kinds.takeEmptied()
-        basicRow = old.basicRow.takeEmptied()
-        columns = ColumnIndex(reusing: &old.columns)
-        columnScratch = old.columnScratch.takeEmptied()
-        rows = RowStore(reusing: &old.rows)
-        freeRows = old.freeRows.takeEmptied()
-        rowStates = old.rowStates.takeEmptied()
-        staleRows = old.staleRows.takeEmptied()
-        refreshing = SparseSum(reusing: &old.refreshing)
-        refreshStack = old.refreshStack.takeEmptied()
-        building = SparseSum(reusing: &old.building)
-        variableSymbol = old.variableSymbol.takeEmptied()
-        objective = Objective(reusing: &old.objective)
-        infeasible = old.infeasible.takeEmptied()
-        scratch = Row(reusing: &old.scratch)
-        working = Row(reusing: &old.working)
-        pivoting = Row(reusing: &old.pivoting)
-        inserting = Row(reusing: &old.inserting)
+    /// Takes the storage of `old` into this tableau, which is new (see `Solver.reset(budget:)`).
+    mutating func takeStorage(of old: inout Tableau) {
+        moveEmptied(&old.kinds, to: &kinds)
+        moveEmptied(&old.basicRow, to: &basicRow)
+        columns.takeStorage(of: &old.columns)
+        moveEmptied(&old.columnScratch, to: &columnScratch)
+        rows.takeStorage(of: &old.rows)
+        moveEmptied(&old.freeRows, to: &freeRows)
+        moveEmptied(&old.rowStates, to: &rowStates)
+        moveEmptied(&old.staleRows, to: &staleRows)
+        refreshing.takeStorage(of: &old.refreshing)
+        moveEmptied(&old.refreshStack, to: &refreshStack)
+        building.takeStorage(of: &old.building)
+        moveEmptied(&old.variableSymbol, to: &variableSymbol)
+        objective.takeStorage(of: &old.objective)
+        moveEmptied(&old.infeasible, to: &infeasible)
+        moveEmptied(&old.scratch.terms, to: &scratch.terms)
+        moveEmptied(&old.working.terms, to: &working.terms)
+        moveEmptied(&old.pivoting.terms, to: &pivoting.terms)
+        moveEmptied(&old.inserting.terms, to: &inserting.terms)
     }
 
     /// About how many bytes the tables take, in use or reserved (see `Solver.storageBytes`).

@@ -19,10 +19,10 @@ struct TermPool: Sendable {
 
     init() {}
 
-    /// An empty pool with the storage of `old` (see `Solver.init(budget:reusing:)`).
-    init(reusing old: inout TermPool) {
-        variables = old.variables.takeEmptied()
-        coefficients = old.coefficients.takeEmptied()
+    /// Takes the storage of `old` into this pool, which is new (see `Solver.reset(budget:)`).
+    mutating func takeStorage(of old: inout TermPool) {
+        moveEmptied(&old.variables, to: &variables)
+        moveEmptied(&old.coefficients, to: &coefficients)
     }
 
     var storageBytes: Int { variables.capacityBytes + coefficients.capacityBytes }

@@ -4,8 +4,8 @@ import LayoutModel
 import LayoutSolver
 
 /// `layout bench FILE [--runs N]`: times reading (JSON + validation), solving and writing one
-/// request, each the median of N runs in this process (each solve with the solver storage the
-/// one before gave back, as the server solves: `EngineStorage`), and prints one JSON object:
+/// request, each the median of N runs in this process (each solve on the solver the one before
+/// left, made new with its storage kept, as the server solves: `EngineStorage`), and prints one JSON object:
 /// `{"parseMs", "solveMs", "writeMs", "readMBps", "writeMBps", "jsonReadMBps", "pivots", "status", "frames": {"id": [x, y, w, h]}}`.
 /// `readMBps` is the whole request read (JSON, validation, the model); `jsonReadMBps` the JSON
 /// parser alone on the same body; `writeMBps` the response writer. 1 MB = 10⁶ bytes.
@@ -36,7 +36,7 @@ struct Bench: ParsableCommand {
             let parse = try median { () throws(LayoutProblem) in request = try RequestDecoder.decode(body) }
             guard let request else { throw ExitCode(2) }
             var result: LayoutResult?
-            // As the server solves: each solve with the solver storage the one before gave back.
+            // As the server solves: each solve on the storage of the solver the one before left.
             let storage = EngineStorage()
             let solve = try median { () throws(LayoutProblem) in result = try Self.countedSolve(request, storage: storage) }
             guard let result else { throw ExitCode(2) }

@@ -1,8 +1,8 @@
 import LayoutSolver
 
-/// What one caller keeps from one solve for the next: the storage of the last solver, its
-/// tables emptied (`Solver(budget:reusing:)`), so that the next request of about the same size
-/// lays itself out without allocating them again. A server keeps one per solve it runs at a time.
+/// What one caller keeps from one solve for the next: the last solver, made new again with its
+/// tables' storage (`Solver.reset(budget:)`) for the next request, which so lays itself out
+/// without allocating them again. A server keeps one per solve it runs at a time.
 ///
 /// It holds no constraint, value or answer of the request before: a solver made from it answers
 /// as a new one does. Storage of more than `maxKeptBytes` is not kept, so that one large request
@@ -24,14 +24,17 @@ public final class EngineStorage: @unchecked Sendable {
 
     /// A new solver, made with the storage kept, if any.
     func solver(budget: SolverBudget) -> Solver {
-        guard let kept = solver.take() else { return Solver(budget: budget) }
-        return Solver(budget: budget, reusing: consume kept)
+        guard var kept = solver.take() else { return Solver(budget: budget) }
+        kept.reset(budget: budget)
+        return kept
     }
 
-    /// Keeps `finished`'s storage for the next `solver(budget:)`, unless it takes more than
-    /// `maxKeptBytes`.
-    func keep(_ finished: consuming Solver) {
+    /// Keeps `finished` for its storage, for the next `solver(budget:)`, unless it takes more
+    /// than `maxKeptBytes`; it is moved out, and a new solver left in its place.
+    func keep(_ finished: inout Solver) {
         guard finished.storageBytes <= Self.maxKeptBytes else { return }
-        solver = consume finished
+        var kept = Solver()
+        swap(&kept, &finished)
+        solver = consume kept
     }
 }

@@ -31,7 +31,7 @@ public enum LayoutEngine {
                     reusable = consume installation
                     continue
                 }
-                storage.keep(installation.solver)
+                storage.keep(&installation.solver)
             }
             var installation = try Installation(request: request, size: size, solver: storage.solver(budget: budget))
             layouts.append(try installation.read())
@@ -39,10 +39,10 @@ public enum LayoutEngine {
             if installation.conflicts.isEmpty {
                 reusable = consume installation
             } else {
-                storage.keep(installation.solver)
+                storage.keep(&installation.solver)
             }
         }
-        if let last = reusable.take() { storage.keep(last.solver) }
+        if var last = reusable.take() { storage.keep(&last.solver) }
         return LayoutResult(layouts: layouts, isMultiSize: request.isMultiSize, pivots: pivots)
     }
 }
