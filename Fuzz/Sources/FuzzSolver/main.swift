@@ -10,7 +10,8 @@ import LayoutSolver
 /// or a value: `statistics.peakMagnitude`), divided by the smallest coefficient it is seen
 /// through, reaches 1e9 (1e6 through a multiplier of 1e-3): its rounding of 1e-16 is then
 /// amplified past 1e-7, and a second such division passes the contract's 1e-6. Any other error than the documented ones, or a violated required
-/// constraint, stops the fuzzer.
+/// constraint, stops the fuzzer. Last, the same calls are made again on the solver reset (its
+/// storage kept, `reset(budget:)`) and on a new one: their answers must be the same, bit for bit.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = ByteReader(UnsafeBufferPointer(start: data, count: count))
@@ -24,6 +25,8 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var required: [(ConstraintHandle, LinearExpression, Relation)] = []
     var smallest = 1.0
     var added: [ConstraintHandle] = []
+    var calls: [Call] = []
+    defer { expectResetAnswersAsNew(&solver, calls, variables: variables.count) }
     for _ in 0..<min(12, input.remaining / 5) {
         let first = variables[Int(input.next()) % variables.count]
         let second = variables[Int(input.next()) % variables.count]
@@ -36,6 +39,8 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let mode = input.next()
         let relation: [Relation] = [.equal, .lessThanOrEqual, .greaterThanOrEqual, .equal]
         let priority = priorities[Int(mode >> 2) % priorities.count]
+        calls.append(.add(expression, relation[Int(mode & 3)], priority))
+        if mode & 0x80 != 0 { calls.append(.removeLast) }
         do {
             let handle = try solver.add(expression, relation[Int(mode & 3)], priority: priority)
             added.append(handle)
@@ -84,6 +89,52 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         if !holds { fatalError("required constraint \(handle.index) is off by \(residual): \(expression) \(relation) 0") }
     }
     return 0
+}
+
+/// A call the fuzzer made: an add, or the removal of the last constraint added that is still there.
+enum Call {
+    case add(LinearExpression, Relation, Double)
+    case removeLast
+}
+
+/// What the calls answer on `solver`, which has no variables yet: each add's handle or error,
+/// then the solve's error or the values' bits, the pivots and the free variables.
+func answers(_ calls: [Call], variables count: Int, on solver: inout Solver) -> [String] {
+    let variables = (0..<count).map { _ in solver.makeVariable() }
+    var added: [ConstraintHandle] = []
+    var answers: [String] = []
+    for call in calls {
+        switch call {
+        case .add(let expression, let relation, let priority):
+            do {
+                added.append(try solver.add(expression, relation, priority: priority))
+                answers.append("\(added[added.count - 1])")
+            } catch {
+                answers.append("\(error)")
+            }
+        case .removeLast:
+            guard let victim = added.popLast() else { continue }
+            do { try solver.remove(victim) } catch { answers.append("\(error)") }
+        }
+    }
+    do {
+        try solver.solve()
+        answers += variables.map { "\(solver.value(of: $0).bitPattern)" }
+    } catch {
+        answers.append("\(error)")
+    }
+    answers.append("\(solver.pivotCount) \(solver.ambiguousVariables())")
+    return answers
+}
+
+/// The calls made again on `solver` reset and on a new solver answer alike.
+func expectResetAnswersAsNew(_ solver: inout Solver, _ calls: [Call], variables: Int) {
+    let budget = SolverBudget(maxPivots: 10_000)
+    solver.reset(budget: budget)
+    var new = Solver(budget: budget)
+    let reset = answers(calls, variables: variables, on: &solver)
+    let fresh = answers(calls, variables: variables, on: &new)
+    if reset != fresh { fatalError("a reset solver answered \(reset), a new one \(fresh)") }
 }
 
 /// Errors a well-formed call may meet: a conflict or the budget.
