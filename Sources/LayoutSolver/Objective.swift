@@ -75,7 +75,9 @@ struct Objective: Sendable {
         moveEmptied(&old.heap, to: &heap)
     }
 
-    var storageBytes: Int { priorities.capacityBytes + costs.capacityBytes + symbols.capacityBytes + heap.capacityBytes }
+    var storageBytes: Int {
+        priorities.capacityBytes + levelOfPriority.capacityBytes + costs.capacityBytes + symbols.capacityBytes + heap.capacityBytes
+    }
 
     /// Reserves room for this many symbols.
     mutating func reserveCapacity(symbols: Int) {

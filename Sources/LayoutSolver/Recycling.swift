@@ -40,15 +40,17 @@ extension Solver {
     public var storageBytes: Int {
         records.capacityBytes + terms.storageBytes + uses.capacityBytes + definedBy.capacityBytes
             + definitions.capacityBytes + editOf.capacityBytes + values.capacityBytes
-            + impliedEqualities.capacity * MemoryLayout<Int>.stride + inlining.storageBytes
+            + impliedEqualities.capacityBytes + inlining.storageBytes
             + inliningPending.capacityBytes + inlinedVariables.capacityBytes + inlinedCoefficients.capacityBytes
-            + pending.capacityBytes + slackHosts.capacity * MemoryLayout<Int>.stride + inequalities.capacityBytes
+            + pending.capacityBytes + slackHosts.capacityBytes + inequalities.capacityBytes
             + tableau.storageBytes
     }
 }
 
-/// A collection that can be emptied keeping its storage: the solver's tables.
-protocol EmptiedInPlace {
+/// A collection that can be emptied keeping its storage, and says how much room it has: the
+/// solver's tables.
+protocol EmptiedInPlace: Collection {
+    var capacity: Int { get }
     mutating func removeAll(keepingCapacity: Bool)
 }
 
@@ -64,7 +66,7 @@ func moveEmptied<Table: EmptiedInPlace>(_ old: inout Table, to new: inout Table)
     new.removeAll(keepingCapacity: true)
 }
 
-extension Array {
-    /// The bytes of the array's capacity.
+extension EmptiedInPlace {
+    /// The bytes of the table's room for elements (a hash table's bookkeeping left out).
     var capacityBytes: Int { capacity * MemoryLayout<Element>.stride }
 }

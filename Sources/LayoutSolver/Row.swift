@@ -21,7 +21,6 @@ struct Row: Sendable {
         magnitude = abs(constant)
     }
 
-
     /// Empties the row for reuse, keeping its storage.
     mutating func reset(constant: Double, magnitude: Double) {
         terms.removeAll(keepingCapacity: true)

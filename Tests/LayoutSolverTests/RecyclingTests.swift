@@ -66,21 +66,29 @@ import Testing
         #expect(solver.variableCount == 0 && solver.pivotCount == 0)
     }
 
-    /// Storage that a copy of the old solver still shares is left to the copy, which keeps its
-    /// constraints and values.
+    /// Storage that a copy of the solver still shares is left to the copy, which keeps its
+    /// constraints and values, and its rows: after the reset solver has written rows of its own,
+    /// the copy solves again through its rows.
     @Test func storageSharedWithACopyIsLeftToIt() throws {
         var used = Solver()
         let x = used.makeVariable()
-        try used.add(LinearExpression([Term(x, 1)], constant: -5), .equal)
+        // Optional, then required: both in the tableau's rows (a required equality alone would be
+        // a definition, kept out of them).
+        try used.add(LinearExpression([Term(x, 1)], constant: -5), .equal, priority: 750)
+        try used.add(LinearExpression([Term(x, 1)], constant: -10), .lessThanOrEqual)
         try used.solve()
-        let copy = used
+        var copy = used
         used.reset()
         let y = used.makeVariable()
-        try used.add(LinearExpression([Term(y, 1)], constant: -9), .equal)
+        try used.add(LinearExpression([Term(y, 1)], constant: -9), .equal, priority: 750)
+        try used.add(LinearExpression([Term(y, 1)], constant: -20), .lessThanOrEqual)
         try used.add(LinearExpression([Term(y, 1)], constant: -4), .lessThanOrEqual, priority: 500)
         try used.solve()
+        #expect(used.value(of: y) == 9)
         #expect(copy.value(of: x) == 5)
         #expect(copy.variableCount == 1)
-        #expect(used.value(of: y) == 9)
+        try copy.add(LinearExpression([Term(x, 1)], constant: -7), .greaterThanOrEqual)
+        try copy.solve()
+        #expect(copy.value(of: x) == 7)
     }
 }
