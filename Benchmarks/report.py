@@ -434,12 +434,14 @@ def main() -> int:
     L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     bench_dir = os.path.dirname(os.path.abspath(__file__))
     twenty = os.path.join(bench_dir, "requests", "twenty-views.json")
+    one = os.path.join(bench_dir, "requests", "one-view.json")
     big = os.path.join(os.path.dirname(R), f"{a.wrk_big}.json")
     hello = wrk_result(os.path.join(R, "wrk-hello-twenty.txt"))
     big_name = f"{a.wrk_big} ({len(load(big)['views']) if load(big) else '?'} views)"
     rows = [("layoutd", "twenty-views (20 views)", 64, twenty, "wrk-layoutd-twenty.txt"),
             ("layoutd", big_name, 64, big, "wrk-layoutd-big.txt"),
             ("layoutd", "GET /healthz (no body, no solve)", 64, None, "wrk-layoutd-healthz.txt"),
+            ("layoutd", "one-view (the root alone)", 64, one, "wrk-layoutd-one.txt"),
             ("layoutd --network-solve-ms 0 (every solve on a worker)", "twenty-views (20 views)", 64, twenty,
              "wrk-layoutd-twenty-workers.txt"),
             ("hello.c (bare libmicrohttpd)", "twenty-views (20 views)", 64, twenty, "wrk-hello-twenty.txt"),
@@ -480,6 +482,10 @@ def main() -> int:
     if floor and floor.get("rps") and hello and hello.get("rps"):
         targets.append(f"for scale, layoutd's bodiless GET /healthz ÷ hello {floor['rps'] / hello['rps']:.3f} "
                        "(the server and its Swift handler with no request body, JSON or solve)")
+    one_view = wrk_result(os.path.join(R, "wrk-layoutd-one.txt"))
+    if one_view and one_view.get("rps") and hello and hello.get("rps"):
+        targets.append(f"the one-view request ÷ hello {one_view['rps'] / hello['rps']:.3f} (every POST's own cost: "
+                       "body, JSON, a solve of the root's size, the answer; the twenty-view ratio's ceiling)")
     if rounds:
         L.append("")
         L.append(f"Twenty views against hello.c in alternating rounds (`wrk -t2 -c64 -d{a.ratio_duration}`, "

@@ -38,7 +38,8 @@
 # with 1, 4 and 8 sizes in one request -> (j) the twenty-view screen read from each constraint form -> (h) the instructions of one solve per family x size
 # (callgrind) -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against the bare hello.c server (20-view) and layoutd (20-view and 1000-view bodies, at 64
-# connections and at 1; GET /healthz, its floor without a body or a solve), then the 20-view ratio to
+# connections and at 1; GET /healthz, its floor without a body or a solve; a one-view request, a solve's
+# floor), then the 20-view ratio to
 # hello.c in alternating rounds, and layoutd with every solve on a worker (--network-solve-ms 0) ->
 # (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md.
 # Every step that cannot run (no layout-bench yet, layoutd not starting, ...) is skipped with a
@@ -353,6 +354,7 @@ ratio_run() { # name url pid: a twenty-view run of a ratio round, the server's C
 if [ "$DO_WRK" = 1 ]; then
     log "(d) wrk end to end"
     TWENTY="$HERE/requests/twenty-views.json"
+    ONE="$HERE/requests/one-view.json"
     BIG="$OUT/$WRK_BIG.json"
     [ -f "$BIG" ] || python3 "$HERE/families.py" "${WRK_BIG%-*}" "${WRK_BIG##*-}" > "$BIG"
     # The bare server runs through the whole step (idle, it takes no CPU), so that its rounds can
@@ -385,6 +387,9 @@ if [ "$DO_WRK" = 1 ]; then
             run_wrk layoutd-big "$URL" "$BIG"
             # The service's own floor: a bodiless GET answered on the network thread, no solve.
             run_wrk layoutd-healthz "http://127.0.0.1:$PORT/healthz" GET
+            # A solve's own floor: a request of the root view alone (a body, JSON, a solve of the
+            # root's size, an answer), what every POST costs whatever its layout.
+            run_wrk layoutd-one "$URL" "$ONE"
             # One connection: a request's own latency, without 64 of them queueing for 2 cores.
             run_wrk layoutd-twenty-c1 "$URL" "$TWENTY" 1
             run_wrk layoutd-big-c1 "$URL" "$BIG" 1
