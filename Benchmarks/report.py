@@ -428,10 +428,13 @@ def main() -> int:
                  "(epoll, internal thread pool of 2, fixed 200-byte answer). Both on 127.0.0.1, same run.")
         L.append("")
     L.append("At 64 connections (`-t2 -c64`) the latencies are mostly queueing (by Little's law, 64 ÷ req/s); "
-             "at one connection (`-t1 -c1`) p50 is a request's own time, HTTP included.")
+             "at one connection (`-t1 -c1`) p50 is a request's own time, HTTP included. Server CPU µs/request: "
+             "the server's user and system time from `/proc` over the run ÷ the requests it answered (kept for "
+             "the 64-connection runs; `wrk` shares the cores).")
     L.append("")
-    L.append("| server | body | connections | bytes | req/s | p50 | p90 | p99 | errors | non-2xx | ÷ hello req/s |")
-    L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    L.append("| server | body | connections | bytes | req/s | p50 | p90 | p99 | errors | non-2xx | ÷ hello req/s "
+             "| server CPU µs/request |")
+    L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     bench_dir = os.path.dirname(os.path.abspath(__file__))
     twenty = os.path.join(bench_dir, "requests", "twenty-views.json")
     one = os.path.join(bench_dir, "requests", "one-view.json")
@@ -452,12 +455,13 @@ def main() -> int:
         w = wrk_result(os.path.join(R, fname))
         if w is None or "rps" not in w:
             why = "skipped" if w is None else f"error: {w.get('error')}"
-            L.append(f"| {server} | {body} | {connections} | {size} | {why} | | | | | | |")
+            L.append(f"| {server} | {body} | {connections} | {size} | {why} | | | | | | | |")
             continue
         ratio = f"{w['rps'] / hello['rps']:.3f}" if connections == 64 and hello and hello.get("rps") else "–"
+        cpu, _ = cpu_per_request(R, fname[len("wrk-"):-len(".txt")], w)
         L.append(f"| {server} | {body} | {connections} | {size} | {w['rps']:.0f} | {w.get('p50ms', 0):.3f} ms | "
                  f"{w.get('p90ms', 0):.3f} ms | {w.get('p99ms', 0):.3f} ms | {w.get('errors', '–')} | "
-                 f"{w.get('non2xx', 0)} | {ratio} |")
+                 f"{w.get('non2xx', 0)} | {ratio} | {fmt_cpu(cpu)} |")
     little = []
     for label, fname in (("layoutd twenty-views", "wrk-layoutd-twenty.txt"), (f"layoutd {a.wrk_big}", "wrk-layoutd-big.txt"),
                          ("hello.c", "wrk-hello-twenty.txt")):

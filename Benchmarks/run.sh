@@ -344,12 +344,16 @@ run_wrk() { # name url body|GET [connections]: 64 connections on 2 threads, or 1
 cpu_ticks() { # pid: its user and system time so far, in clock ticks (0 when it is gone)
     awk '{print $14 + $15}' "/proc/$1/stat" 2> /dev/null || echo 0
 }
-ratio_run() { # name url pid: a twenty-view run of a ratio round, the server's CPU ticks over it and wrk's CPU seconds
+measured_run() { # name url body|GET pid: run_wrk, keeping the server's CPU ticks over the run and wrk's CPU seconds (cpu-NAME.txt)
     local before after wrk_cpu TIMEFORMAT='%3U %3S'
-    before=$(cpu_ticks "$3")
-    wrk_cpu=$( { time WRK_DURATION="$RATIO_DURATION" run_wrk "$1" "$2" "$TWENTY" 2> /dev/null; } 2>&1 )
-    after=$(cpu_ticks "$3")
+    before=$(cpu_ticks "$4")
+    # run_wrk's notes go to this function's stderr (fd 3), `time`'s report into wrk_cpu.
+    wrk_cpu=$( { time run_wrk "$1" "$2" "$3" 2>&3; } 3>&2 2>&1 )
+    after=$(cpu_ticks "$4")
     echo "ticks=$((after - before)) hz=$(getconf CLK_TCK) wrk=$(awk '{print $1 + $2}' <<< "$wrk_cpu")" > "$RES/cpu-$1.txt"
+}
+ratio_run() { # name url pid: a twenty-view run of a ratio round, quietly
+    WRK_DURATION="$RATIO_DURATION" measured_run "$1" "$2" "$TWENTY" "$3" 2> /dev/null
 }
 if [ "$DO_WRK" = 1 ]; then
     log "(d) wrk end to end"
@@ -372,7 +376,7 @@ if [ "$DO_WRK" = 1 ]; then
     else
         note "hello.c did not build: $(head -3 "$RES/hello-build.err")"; echo "build failed" > "$RES/wrk-hello.skipped"
     fi
-    [ -n "$HURL" ] && run_wrk hello-twenty "$HURL" "$TWENTY"
+    [ -n "$HURL" ] && measured_run hello-twenty "$HURL" "$TWENTY" "$HPID"
     if have layoutd; then
         PORT=$(free_port)
         # shellcheck disable=SC2086
@@ -383,13 +387,13 @@ if [ "$DO_WRK" = 1 ]; then
             code=$(curl -s -o "$RES/layoutd-twenty.json" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$TWENTY" "$URL")
             note "layoutd on 127.0.0.1:$PORT: POST $LAYOUTD_PATH (20 views) -> HTTP $code"
             [ "$code" = 200 ] || note "WARNING: layoutd answered $code: $(head -c 300 "$RES/layoutd-twenty.json")"
-            run_wrk layoutd-twenty "$URL" "$TWENTY"
-            run_wrk layoutd-big "$URL" "$BIG"
+            measured_run layoutd-twenty "$URL" "$TWENTY" "$LPID"
+            measured_run layoutd-big "$URL" "$BIG" "$LPID"
             # The service's own floor: a bodiless GET answered on the network thread, no solve.
-            run_wrk layoutd-healthz "http://127.0.0.1:$PORT/healthz" GET
+            measured_run layoutd-healthz "http://127.0.0.1:$PORT/healthz" GET "$LPID"
             # A solve's own floor: a request of the root view alone (a body, JSON, a solve of the
             # root's size, an answer), what every POST costs whatever its layout.
-            run_wrk layoutd-one "$URL" "$ONE"
+            measured_run layoutd-one "$URL" "$ONE" "$LPID"
             # One connection: a request's own latency, without 64 of them queueing for 2 cores.
             run_wrk layoutd-twenty-c1 "$URL" "$TWENTY" 1
             run_wrk layoutd-big-c1 "$URL" "$BIG" 1
@@ -417,7 +421,7 @@ if [ "$DO_WRK" = 1 ]; then
         "$BIN/layoutd" ${LAYOUTD_ARGS//\{PORT\}/$PORT} --network-solve-ms 0 > "$RES/layoutd-workers.log" 2>&1 &
         LPID=$!
         if wait_port "$PORT" 20 "$LPID"; then
-            run_wrk layoutd-twenty-workers "http://127.0.0.1:$PORT$LAYOUTD_PATH" "$TWENTY"
+            measured_run layoutd-twenty-workers "http://127.0.0.1:$PORT$LAYOUTD_PATH" "$TWENTY" "$LPID"
         else
             note "SKIPPED layoutd --network-solve-ms 0: it did not start; log:"
             tail -2 "$RES/layoutd-workers.log" | sed 's/^/     /' >&2
