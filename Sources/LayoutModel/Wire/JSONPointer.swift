@@ -5,6 +5,9 @@
 /// is built on demand. A last segment that is an array index is kept inline, so the pointers of
 /// the elements of one array (`/constraints/0`, `/constraints/1`, …) share their parent's chain
 /// without an allocation each; appending to such a pointer moves the index into the chain.
+/// A pointer to a top-level member of the request (``JSONPointer/Member``), or to an element of
+/// it, holds the member inline and no chain at all: the pointers of a request's views and
+/// constraints, copied into each and into the checks on it, retain nothing.
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     private enum Segment: Sendable {
         case key(String)
@@ -23,25 +26,37 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A top-level member of a request held inline, by name.
+    public enum Member: UInt8, Sendable {
+        case views, constraints
+    }
+
+    /// The top-level member the pointer starts at, when that is its whole chain (`last` is nil).
+    private let member: Member?
     private let last: Node?
-    /// An array index after `last`, or `-1` for none.
+    /// An array index after `member` or `last`, or `-1` for none.
     private let index: Int
 
-    private init(last: Node?, index: Int = -1) {
+    private init(member: Member? = nil, last: Node?, index: Int = -1) {
+        self.member = member
         self.last = last
         self.index = index
     }
 
     public init() { self.init(last: nil) }
 
+    /// The pointer to a member of the document, e.g. `/constraints`, holding its name inline.
+    public init(member: Member) { self.init(member: member, last: nil) }
+
     /// A pointer from text that is already escaped, as the JSON reader reports it.
     public init(escaped text: String) {
         self.init(last: text.isEmpty ? nil : Node(parent: nil, segment: .escaped(text)))
     }
 
-    /// The chain of segments with the inline index, if any, moved into it.
+    /// The chain of segments with the inline member and index, if any, moved into it.
     private var chain: Node? {
-        index < 0 ? last : Node(parent: last, segment: .index(index))
+        let head = member.map { Node(parent: nil, segment: .key(String(describing: $0))) } ?? last
+        return index < 0 ? head : Node(parent: head, segment: .index(index))
     }
 
     /// The whole document.
@@ -50,6 +65,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     /// The escaped pointer text; the empty string is the whole document.
     public var description: String {
         var segments: [Segment] = index < 0 ? [] : [.index(index)]
+        if let member { segments.append(.key(String(describing: member))) }
         var node = last
         while let current = node {
             segments.append(current.segment)
@@ -73,7 +89,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     /// The pointer to an element of the array at this pointer (no allocation: the index is kept inline).
     public func appending(_ index: Int) -> JSONPointer {
-        index < 0 ? JSONPointer(last: Node(parent: chain, segment: .index(index))) : JSONPointer(last: chain, index: index)
+        if index < 0 { return JSONPointer(last: Node(parent: chain, segment: .index(index))) }
+        return self.index < 0 ? JSONPointer(member: member, last: last, index: index) : JSONPointer(last: chain, index: index)
     }
 
     public static func / (lhs: JSONPointer, key: String) -> JSONPointer { lhs.appending(key) }

@@ -60,7 +60,7 @@ public enum RequestDecoder {
         }
         var views: [ViewSpec] = []
         views.reserveCapacity(viewValues.count)
-        let viewsPointer = JSONPointer.root / "views"
+        let viewsPointer = JSONPointer(member: .views)
         try viewValues.forEachElement { (index, value) throws(LayoutProblem) in
             views.append(try view(value, at: viewsPointer / index, direction: direction, limits: limits))
         }
@@ -95,7 +95,7 @@ public enum RequestDecoder {
         let termsBound = 2 + 2 * (tree.depth.max() ?? 0)
         var terms = 0
         var counted = 0
-        let constraintsPointer = JSONPointer.root / "constraints"
+        let constraintsPointer = JSONPointer(member: .constraints)
         let keys = ConstraintKeys.current
         try elements.forEachElement { (index, element) throws(LayoutProblem) in
             let pointer = constraintsPointer / index
