@@ -165,7 +165,7 @@ public final class JSONKeys: @unchecked Sendable {
 public struct JSONFields {
     @usableFromInline let storage: JSONStorage
     /// Tape index of the object.
-    @usableFromInline let objectIndex: Int
+    @usableFromInline var objectIndex: Int
     /// Tape index of each name's value, `-1` when absent.
     @usableFromInline var slots: SIMD16<Int32>
     /// Tape index of the first member name that is not allowed, `-1` when every one is.
@@ -189,6 +189,25 @@ extension JSONFields {
     /// fields through memory.
     @inlinable @inline(__always)
     init(storage: JSONStorage, objectIndex: Int, keys: JSONKeys, allowed: Int) {
+        let (slots, unknown) = Self.match(storage: storage, objectIndex: objectIndex, keys: keys, allowed: allowed)
+        self.init(storage: storage, objectIndex: objectIndex, slots: slots, unknown: unknown)
+    }
+
+    /// Reads another object of the same document into these fields, as
+    /// ``init(storage:objectIndex:keys:allowed:)`` reads one: for a reader of one object after
+    /// another (``JSONElements/forEachElement(matching:allowed:_:)``), whose fields so hold the
+    /// document once for all of them, not retained and released again for each.
+    @inlinable
+    mutating func rematch(objectIndex: Int, keys: JSONKeys, allowed: Int) {
+        (slots, unknown) = Self.match(storage: storage, objectIndex: objectIndex, keys: keys, allowed: allowed)
+        self.objectIndex = objectIndex
+    }
+
+    /// The tape index of each name's value in the object at `objectIndex` (`-1` when absent,
+    /// all of them for a value that is not an object), and of its first member name that is not
+    /// allowed (`-1` when every one is).
+    @inlinable @inline(__always)
+    static func match(storage: JSONStorage, objectIndex: Int, keys: JSONKeys, allowed: Int) -> (slots: SIMD16<Int32>, unknown: Int32) {
         precondition(keys.names.count <= JSONKeys.fieldCapacity, "an object is read against at most \(JSONKeys.fieldCapacity) names")
         var slots = SIMD16<Int32>(repeating: -1)
         var unknown: Int32 = -1
@@ -218,7 +237,7 @@ extension JSONFields {
                 }
             }
         }
-        self.init(storage: storage, objectIndex: objectIndex, slots: slots, unknown: unknown)
+        return (slots, unknown)
     }
 
     /// The object read.

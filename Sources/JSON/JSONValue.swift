@@ -195,6 +195,26 @@ public struct JSONElements: Sequence {
         }
     }
 
+    /// Calls `body` with each element in order, its position, and its members matched against
+    /// `keys` as ``JSONValue/fields(_:allowed:)`` matches them (none for an element that is not
+    /// an object). The fields are read again for each element in one value, which holds the
+    /// document once for the whole array: fields made for each element retained it and released
+    /// it again, each time on the same reference count. Always inlined: left a call across
+    /// modules, the body became a closure of its own, which read what it captured through memory.
+    @inlinable @inline(__always)
+    public func forEachElement<Failure: Error>(
+        matching keys: JSONKeys, allowed: Int? = nil, _ body: (Int, JSONValue, borrowing JSONFields) throws(Failure) -> Void
+    ) throws(Failure) {
+        let allowed = allowed ?? keys.names.count
+        var index = first
+        var fields = JSONFields(storage: storage, objectIndex: index, slots: SIMD16(repeating: -1), unknown: -1)
+        for position in 0..<count {
+            fields.rematch(objectIndex: index, keys: keys, allowed: allowed)
+            try body(position, JSONValue(storage: storage, index: index), fields)
+            index = Int(storage.tape[index].next)
+        }
+    }
+
     /// An iterator from the first element.
     public func makeIterator() -> Iterator {
         Iterator(storage: storage, index: first, remaining: count)

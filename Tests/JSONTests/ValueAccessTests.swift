@@ -159,6 +159,34 @@ import Testing
         #expect(fields.unknownKey == nil)
     }
 
+    @Test func forEachElementMatchingReadsEachElementAsItsOwnFieldsDo() throws {
+        // Objects with the names in other orders, one missing, an unknown one, an escaped one,
+        // a container value; a string, an empty object and a number between them: each
+        // element's fields are exactly those it reads alone, none left over from the one before.
+        let text = #"[{"a": 1, "b": "x"}, "s", {"b": [1, {"a": 9}], "zz": 0, "a": 2}, {}, {"c\u0061": 5, "form": true}, 7]"#
+        let root = try #require(parse(text))
+        let keys = JSONKeys(["a", "b", "ca", "form"])
+        var positions: [Int] = []
+        root.elementSequence.forEachElement(matching: keys, allowed: 3) { position, element, fields in
+            positions.append(position)
+            let alone = element.fields(keys, allowed: 3)
+            #expect(element.offset == root[position]?.offset)
+            #expect(fields.object.offset == element.offset)
+            #expect(fields.unknownKey == alone.unknownKey, "element \(position)")
+            for name in 0..<4 {
+                #expect(fields.has(name) == alone.has(name), "element \(position), name \(name)")
+                #expect(fields[name]?.offset == alone[name]?.offset, "element \(position), name \(name)")
+            }
+        }
+        #expect(positions == Array(0..<6))
+        let fieldsOf = { (position: Int) in try #require(root[position]).fields(keys, allowed: 3) }
+        #expect(try fieldsOf(2).unknownKey == "zz")
+        #expect(try fieldsOf(4).unknownKey == "form" && fieldsOf(4).number(2) == 5)
+        var calls = 0
+        try #require(parse("[]")).elementSequence.forEachElement(matching: keys) { _, _, _ in calls += 1 }
+        #expect(calls == 0)
+    }
+
     @Test func namesPastTheAllowedOnesAreMatchedButUnknown() throws {
         let keys = JSONKeys(["a", "b", "form", "other"])
         let late = try JSONDocument(parsing: Array(#"{"a": "x", "b": null, "form": 2, "zz": 3}"#.utf8))

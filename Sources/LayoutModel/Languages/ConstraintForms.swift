@@ -55,14 +55,18 @@ public enum ConstraintForms {
         hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection, maxStringLength: Int = .max,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
-        try expand(element, index: index, pointer: pointer, hierarchy: hierarchy, layoutDirection: layoutDirection,
-                   maxStringLength: maxStringLength, keys: .current, into: &constraints)
+        let keys = ConstraintKeys.current
+        try expand(element, fields: element.fields(keys.element, allowed: PlainConstraintForm.Field.count), index: index,
+                   pointer: pointer, hierarchy: hierarchy, layoutDirection: layoutDirection,
+                   maxStringLength: maxStringLength, keys: keys, into: &constraints)
     }
 
     /// Expands one element as `expand(_:index:pointer:hierarchy:layoutDirection:maxStringLength:into:)`
-    /// does, matching it against `keys` (read once by a caller that expands many elements).
+    /// does, with `keys` read once by a caller that expands many elements, and `fields`, the
+    /// element's members matched against `keys.element`, the plain form's fields allowed
+    /// (`JSONElements.forEachElement(matching:allowed:_:)` matches each element so).
     static func expand(
-        _ element: JSONValue, index: Int, pointer: JSONPointer,
+        _ element: JSONValue, fields: borrowing JSONFields, index: Int, pointer: JSONPointer,
         hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection, maxStringLength: Int,
         keys: ConstraintKeys, into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
@@ -84,7 +88,6 @@ public enum ConstraintForms {
             try ConstraintValidation.validate(c, hierarchy: hierarchy, fields: .init(all: pointer), itemsFound: true)
             constraints.append(c)
         case .object:
-            let fields = element.fields(keys.element, allowed: PlainConstraintForm.Field.count)
             if let format = fields.string(FormField.visualFormat.rawValue), format.utf8.count > maxStringLength {
                 throw .invalid("limit-string", "the visual format is \(format.utf8.count) bytes long; the limit is \(maxStringLength)", at: pointer / "visualFormat")
             }

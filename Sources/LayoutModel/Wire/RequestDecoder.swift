@@ -97,10 +97,10 @@ public enum RequestDecoder {
         var counted = 0
         let constraintsPointer = JSONPointer(member: .constraints)
         let keys = ConstraintKeys.current
-        try elements.forEachElement { (index, element) throws(LayoutProblem) in
+        try elements.forEachElement(matching: keys.element, allowed: PlainConstraintForm.Field.count) { (index, element, fields) throws(LayoutProblem) in
             let pointer = constraintsPointer / index
             let first = constraints.count
-            try ConstraintForms.expand(element, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction,
+            try ConstraintForms.expand(element, fields: fields, index: index, pointer: pointer, hierarchy: tree, layoutDirection: direction,
                                        maxStringLength: limits.maxStringLength, keys: keys, into: &constraints)
             for k in first..<constraints.count {
                 try checkNumbers(constraints[k], limits: limits)
