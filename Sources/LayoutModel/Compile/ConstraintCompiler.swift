@@ -47,8 +47,8 @@ struct ConstraintCompiler {
     /// The item `id` names: the view at `hint` (where the decoder found it) if that view has this
     /// id, else looked up. Its pointer (`field` of the request's constraint `index`) is built only
     /// for the error.
-    private func item(_ id: String, at hint: Int32, of request: LayoutRequest, _ index: Int, _ field: String) throws(LayoutProblem) -> ViewTree.Item {
-        if hint >= 0, Int(hint) < tree.views.count, tree.views[Int(hint)].id == id { return .view(Int(hint)) }
+    private func item(_ id: String, at hint: Int, of request: LayoutRequest, _ index: Int, _ field: String) throws(LayoutProblem) -> ViewTree.Item {
+        if hint >= 0, hint < tree.views.count, tree.views[hint].id == id { return .view(hint) }
         guard let item = tree.item(id) else {
             throw .invalid("unknown-view", "'\(id)' is not a view, a guide or an owned guide in the request",
                            at: request.constraints[index].pointer / field)

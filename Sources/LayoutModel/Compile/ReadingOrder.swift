@@ -98,8 +98,8 @@ enum ReadingOrder {
     /// The view an item id names, if it is a view (not an owned guide): the one at `hint`, where
     /// the decoder found it, else looked up. The hint is not checked against the id, as the
     /// compiler checks it: a wrong one could only change the order, not the answer.
-    private static func viewIndex(_ id: String, hint: Int32, in tree: ViewTree) -> Int? {
-        if hint >= 0, Int(hint) < tree.views.count { return Int(hint) }
+    private static func viewIndex(_ id: String, hint: Int, in tree: ViewTree) -> Int? {
+        if hint >= 0, hint < tree.views.count { return hint }
         if case .view(let index)? = tree.item(id) { return index }
         return nil
     }

@@ -158,7 +158,7 @@ enum ConstraintEquationParser {
 
         /// An `item.attribute` token: the item's id (as the hierarchy stores it when it has these
         /// bytes), its index in the hierarchy (-1 when not recorded), and the attribute.
-        mutating func itemAttribute(hierarchy: some ViewHierarchy, what: @autoclosure () -> String) throws(LayoutProblem) -> (String, Int32, LayoutAttribute) {
+        mutating func itemAttribute(hierarchy: some ViewHierarchy, what: @autoclosure () -> String) throws(LayoutProblem) -> (String, Int, LayoutAttribute) {
             let t = current
             if endsWithDot(t) {
                 throw fail(t.end, "expected a name after '.'")
@@ -180,7 +180,7 @@ enum ConstraintEquationParser {
             guard let attribute = LayoutAttribute(utf8: attributeName), attribute != .notAnAttribute else {
                 throw fail(dot + 1, "unknown attribute '\(String(decoding: attributeName, as: UTF8.self))'", type: "unknown-attribute")
             }
-            return (item, Int32(truncatingIfNeeded: stored?.index ?? -1), attribute)
+            return (item, stored?.index ?? -1, attribute)
         }
 
         /// A number with an optional leading sign, after the token `after`.

@@ -96,13 +96,13 @@ enum MasonryMakeForm {
     /// A target's item: its id, and where the hierarchy stores it (-1: not recorded).
     struct Item {
         var id: String
-        var index: Int32 = -1
+        var index = -1
 
         init(id: String) { self.id = id }
 
         /// An item as ``ViewHierarchy/storedItem(utf8:)`` finds it.
         init(_ stored: (id: String, index: Int)) {
-            (id, index) = (stored.id, Int32(truncatingIfNeeded: stored.index))
+            (id, index) = (stored.id, stored.index)
         }
     }
 

@@ -112,9 +112,9 @@ enum PlainConstraintForm {
     @inline(__always)
     private static func item(
         _ field: Field, of fields: JSONFields, reader: () throws(LayoutProblem) -> ObjectReader, hierarchy: some ViewHierarchy
-    ) throws(LayoutProblem) -> (id: String?, found: Bool, index: Int32) {
+    ) throws(LayoutProblem) -> (id: String?, found: Bool, index: Int) {
         if let stored = fields.withStringUTF8(field.rawValue, { hierarchy.storedItem(utf8: $0) }) ?? nil {
-            return (stored.id, !stored.id.isEmpty, Int32(truncatingIfNeeded: stored.index))
+            return (stored.id, !stored.id.isEmpty, stored.index)
         }
         if let id = fields.string(field.rawValue) { return (id, false, -1) }
         return (fields.has(field.rawValue) ? try reader().string(field.rawValue, nullable: true) : nil, false, -1)

@@ -47,8 +47,8 @@ extension LayoutConstraint {
 /// so a constraint changed or moved to another request since is merely looked up again. Equal to
 /// every other, so that it takes no part in a constraint's equality or hash.
 struct ResolvedItems: Hashable, Sendable {
-    var first: Int32 = -1
-    var second: Int32 = -1
+    var first = -1
+    var second = -1
 
     static func == (_: ResolvedItems, _: ResolvedItems) -> Bool { true }
     func hash(into _: inout Hasher) {}
