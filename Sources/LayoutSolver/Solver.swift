@@ -395,7 +395,8 @@ public struct Solver: Sendable {
     }
 
     /// `append` for a record whose terms are the last ones added to the pool: if it does not get
-    /// in, they are dropped again.
+    /// in, they are dropped again. Inlined, as `append` is, where a constraint is added.
+    @inline(__always)
     mutating func appendNew(_ record: Record) throws(SolverError) -> ConstraintHandle {
         do {
             return try append(record)
@@ -405,7 +406,10 @@ public struct Solver: Sendable {
         }
     }
 
-    /// Places `record` and appends it, counting its uses.
+    /// Places `record` and appends it, counting its uses. Inlined where a constraint is added:
+    /// called, it was handed the record in memory and read it back in wider loads than it had
+    /// been written in, a store that could not be forwarded to the load at every constraint.
+    @inline(__always)
     mutating func append(_ record: Record) throws(SolverError) -> ConstraintHandle {
         var record = record
         let handle = records.count
