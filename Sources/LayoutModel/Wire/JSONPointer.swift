@@ -62,11 +62,11 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     /// The whole document.
     public static let root = JSONPointer()
 
-    /// The escaped pointer text; the empty string is the whole document.
+    /// The escaped pointer text; the empty string is the whole document. Read from `chain`: the
+    /// text is made only for a problem, and the inline member and index are then its first nodes.
     public var description: String {
-        var segments: [Segment] = index < 0 ? [] : [.index(index)]
-        if let member { segments.append(.key(String(describing: member))) }
-        var node = last
+        var segments: [Segment] = []
+        var node = chain
         while let current = node {
             segments.append(current.segment)
             node = current.parent
