@@ -203,6 +203,26 @@ extension JSONFields {
         self.objectIndex = objectIndex
     }
 
+    /// Fields of no object yet in `value`'s document: scratch into which
+    /// ``rematch(member:of:keys:allowed:)`` reads the objects nested in other fields, holding the
+    /// document once for all of them.
+    public init(scratchIn value: JSONValue) {
+        self.init(storage: value.storage, objectIndex: value.index, slots: SIMD16(repeating: -1), unknown: -1)
+    }
+
+    /// Reads the member named at `index` in `outer`'s keys into these fields against `keys`, as
+    /// ``JSONValue/fields(_:allowed:)`` reads it; whether that member is an object (when it is
+    /// absent or not one, these fields are left as they were). `outer` must read the same
+    /// document.
+    @inlinable
+    public mutating func rematch(member index: Int, of outer: borrowing JSONFields, keys: JSONKeys, allowed: Int? = nil) -> Bool {
+        precondition(outer.storage === storage, "the outer fields read another document")
+        let slot = Int(outer.slots[index])
+        guard slot >= 0, storage.tape[slot].kind == .object else { return false }
+        rematch(objectIndex: slot, keys: keys, allowed: allowed ?? keys.names.count)
+        return true
+    }
+
     /// The tape index of each name's value in the object at `objectIndex` (`-1` when absent,
     /// all of them for a value that is not an object), and of its first member name that is not
     /// allowed (`-1` when every one is).

@@ -187,6 +187,27 @@ import Testing
         #expect(calls == 0)
     }
 
+    @Test func scratchFieldsReadTheObjectsNestedInOtherFields() throws {
+        // Each nested object is read as it reads alone, none left over from the one before; a
+        // member that is absent or not an object leaves the scratch as it was.
+        let document = try JSONDocument(parsing: Array(#"[{"size": {"w": 1, "h": 2}, "edge": {"h": 3, "zz": 4}, "s": "x"}, {"size": {}}]"#.utf8))
+        let outer = JSONKeys(["size", "edge", "s", "missing"])
+        let inner = JSONKeys(["w", "h"])
+        var nested = JSONFields(scratchIn: document.root)
+        var read: [[Double?]] = []
+        document.root.elementSequence.forEachElement(matching: outer) { _, element, fields in
+            for member in 0..<2 where nested.rematch(member: member, of: fields, keys: inner) {
+                let alone = try? #require(element.fields(outer)[member]).fields(inner)
+                #expect(nested.object.offset == alone?.object.offset)
+                #expect(nested.unknownKey == alone?.unknownKey)
+                read.append([nested.number(0), nested.number(1)])
+            }
+            #expect(!nested.rematch(member: 2, of: fields, keys: inner) && !nested.rematch(member: 3, of: fields, keys: inner))
+        }
+        #expect(read == [[1, 2], [nil, 3], [nil, nil]])
+        #expect(nested.unknownKey == nil && !nested.has(0) && !nested.has(1))
+    }
+
     @Test func namesPastTheAllowedOnesAreMatchedButUnknown() throws {
         let keys = JSONKeys(["a", "b", "form", "other"])
         let late = try JSONDocument(parsing: Array(#"{"a": "x", "b": null, "form": 2, "zz": 3}"#.utf8))

@@ -33,6 +33,54 @@ import Testing
         #expect(problem?.pointer.description == "/views/0/colour")
     }
 
+    /// A view's usual members are read in place and the others by a reader: each value, each
+    /// default and each problem is the one the schema says, whichever reads it.
+    @Test func viewMembersAndTheirDefaults() throws {
+        let json = #"""
+        {"views": [{"id": "root", "parent": null},
+          {"id": "a", "parent": "root", "intrinsicSize": {"width": 120}, "hugging": {"horizontal": 251}, "compressionResistance": {"vertical": 749}},
+          {"id": "b", "parent": "root", "kind": "guide", "intrinsicSize": {"width": null, "height": 30.5}, "hugging": {"vertical": "medium"}, "compressionResistance": {"horizontal": "required", "vertical": 1}},
+          {"id": "c", "parent": "a", "intrinsicSize": {}, "hugging": {}, "margins": {"top": 1}}]}
+        """#
+        let views = try RequestDecoder.decode(Array(json.utf8)).views
+        #expect(views.map(\.id) == ["root", "a", "b", "c"])
+        #expect(views.map(\.parent) == [nil, "root", "root", "a"])
+        #expect(views.map(\.kind) == [.view, .view, .guide, .view])
+        #expect(views.map(\.intrinsicWidth) == [nil, 120, nil, nil])
+        #expect(views.map(\.intrinsicHeight) == [nil, nil, 30.5, nil])
+        #expect(views.map(\.hugging.horizontal.value) == [250, 251, 250, 250])
+        #expect(views.map(\.hugging.vertical.value) == [250, 250, 500, 250])
+        #expect(views.map(\.compressionResistance.horizontal.value) == [750, 750, 1000, 750])
+        #expect(views.map(\.compressionResistance.vertical.value) == [750, 749, 1, 750])
+        #expect(views.map(\.margins.top) == [8, 8, 8, 1])
+        #expect(views.map(\.margins.left) == [8, 8, 8, 8])
+    }
+
+    @Test func viewMembersOfTheWrongShape() {
+        let cases: [(view: String, detail: String, pointer: String)] = [
+            (#""a""#, "expected an object, found a string", "/views/1"),
+            (#"{"parent": "root"}"#, "missing required field 'id'", "/views/1/id"),
+            (#"{"id": 7, "parent": "root"}"#, "'id' must be a string, found a number", "/views/1/id"),
+            (#"{"id": "a", "parent": 3}"#, "'parent' must be a string, found a number", "/views/1/parent"),
+            (#"{"id": "a", "parent": "root", "kind": null}"#, "'kind' must be a string, found null", "/views/1/kind"),
+            (#"{"id": "a", "parent": "root", "kind": "box"}"#, "kind must be 'view', 'guide' or 'scroll', not 'box'", "/views/1/kind"),
+            (#"{"id": "a", "parent": "root", "intrinsicSize": "big"}"#, "expected an object, found a string", "/views/1/intrinsicSize"),
+            (#"{"id": "a", "parent": "root", "intrinsicSize": {"depth": 3}}"#, "unknown field 'depth'; expected one of: width, height", "/views/1/intrinsicSize/depth"),
+            (#"{"id": "a", "parent": "root", "intrinsicSize": {"width": "wide"}}"#, "'width' must be a number, found a string", "/views/1/intrinsicSize/width"),
+            (#"{"id": "a", "parent": "root", "intrinsicSize": {"height": 3000000}}"#, "3000000 is larger in magnitude than the limit 1000000", "/views/1/intrinsicSize/height"),
+            (#"{"id": "a", "parent": "root", "hugging": {"horizontal": 0}}"#, "Invalid priority specified: 0. Priority must be greater than 0", "/views/1/hugging/horizontal"),
+            (#"{"id": "a", "parent": "root", "hugging": {"vertical": "strong"}}"#, "unknown priority name 'strong'; use a number 1…1000 or required, high, medium, low, fittingSize", "/views/1/hugging/vertical"),
+            (#"{"id": "a", "parent": "root", "compressionResistance": {"horizontal": true}}"#, "a priority must be a number or a name, found a boolean", "/views/1/compressionResistance/horizontal"),
+            (#"{"id": "a", "parent": "root", "compressionResistance": [750]}"#, "expected an object, found an array", "/views/1/compressionResistance"),
+            (#"{"id": "a", "parent": "root", "hugging": {"diagonal": 1}}"#, "unknown field 'diagonal'; expected one of: horizontal, vertical", "/views/1/hugging/diagonal"),
+        ]
+        for (view, detail, pointer) in cases {
+            let problem = problem(#"{"views": [{"id": "root"}, \#(view)]}"#)
+            #expect(problem?.detail == detail, "\(view)")
+            #expect(problem?.pointer.description == pointer, "\(view)")
+        }
+    }
+
     @Test func unknownViewInAConstraint() {
         let problem = problem(#"{"views": [{"id": "root"}, {"id": "a", "parent": "root"}], "constraints": [{"firstItem": "a", "firstAttribute": "left", "secondItem": "ghost"}]}"#)
         #expect(problem?.status == 422)

@@ -306,6 +306,21 @@ extension JSONFields {
     func acceptedPriority(_ field: Int) -> LayoutPriority? {
         number(field).flatMap { LayoutPriority($0) }
     }
+
+    /// The number at `field` as a reader takes an optional one: `.some(nil)` when absent, the
+    /// number when accepted (``acceptedNumber(_:maxMagnitude:)``), `nil` for any other value,
+    /// which a reader must read (a `null` where one is allowed, else a problem).
+    @inline(__always)
+    func optionalNumber(_ field: Int, maxMagnitude: Double?) -> Double?? {
+        has(field) ? acceptedNumber(field, maxMagnitude: maxMagnitude).map { .some($0) } : .some(nil)
+    }
+
+    /// The priority at `field` as ``optionalNumber(_:maxMagnitude:)`` takes a number: `nil` for
+    /// any value but a number in range (a priority's name is read by a reader).
+    @inline(__always)
+    func optionalPriority(_ field: Int) -> LayoutPriority?? {
+        has(field) ? acceptedPriority(field).map { .some($0) } : .some(nil)
+    }
 }
 
 extension JSONValue.Kind {

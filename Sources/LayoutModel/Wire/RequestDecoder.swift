@@ -61,8 +61,9 @@ public enum RequestDecoder {
         var views: [ViewSpec] = []
         views.reserveCapacity(viewValues.count)
         let viewsPointer = JSONPointer(member: .views)
-        try viewValues.forEachElement { (index, value) throws(LayoutProblem) in
-            views.append(try view(value, at: viewsPointer / index, direction: direction, limits: limits))
+        var nested = JSONFields(scratchIn: root)
+        try viewValues.forEachElement(matching: viewFields) { (index, value, fields) throws(LayoutProblem) in
+            views.append(try view(value, fields: fields, nested: &nested, at: viewsPointer / index, direction: direction, limits: limits))
         }
         let tree = try ViewTree(views: views, limits: limits)
 
@@ -180,15 +181,37 @@ public enum RequestDecoder {
         return RootSize(width: width, height: height)
     }
 
-    private static func view(_ value: JSONValue, at pointer: JSONPointer, direction: LayoutDirection, limits: LayoutLimits) throws(LayoutProblem) -> ViewSpec {
-        let fields = try ObjectReader(value, at: pointer, allowed: viewFields, maxMagnitude: limits.maxMagnitude)
-        let id = try fields.requiredString(ViewField.id.rawValue)
+    /// Reads a view from its members, matched against `viewFields`. The members views usually
+    /// have are read in place from `fields`, and the objects nested in them through `nested`
+    /// (scratch fields of the document). A reader, which holds the document and the keys (each
+    /// retained for it and released with it), is made only for a member the fields do not read
+    /// as wanted (a `null`, a priority's name, a value out of range or of the wrong type: it
+    /// reads it, or reports the problem, as a reader made for the whole view did) and for the
+    /// members views rarely have (margins, a baseline, a frame).
+    private static func view(
+        _ value: JSONValue, fields: borrowing JSONFields, nested: inout JSONFields, at pointer: JSONPointer,
+        direction: LayoutDirection, limits: LayoutLimits
+    ) throws(LayoutProblem) -> ViewSpec {
+        func reader() throws(LayoutProblem) -> ObjectReader {
+            try ObjectReader(value, at: pointer, allowed: viewFields, maxMagnitude: limits.maxMagnitude)
+        }
+        func has(_ field: ViewField) -> Bool { fields.has(field.rawValue) }
+        /// A string member, read by a reader when it is not a string.
+        func string(_ field: ViewField, nullable: Bool = false) throws(LayoutProblem) -> String? {
+            if let string = fields.string(field.rawValue) { return string }
+            return has(field) ? try reader().string(field.rawValue, nullable: nullable) : nil
+        }
+        // A reader fails for an unknown member; and for an element that is not an object, which
+        // has no id.
+        if fields.unknownKey != nil { _ = try reader() }
+        let id: String
+        if let given = try string(.id) { id = given } else { id = try reader().requiredString(ViewField.id.rawValue) }
         guard fields.withStringUTF8(ViewField.id.rawValue, isValidID) == true else {
             throw .invalid("invalid-id", "view id '\(id.prefix(64))' must match [A-Za-z_][A-Za-z0-9_-]*", at: pointer / "id")
         }
-        let parent = try fields.string(ViewField.parent.rawValue, nullable: true)
+        let parent = try string(.parent, nullable: true)
         var kind = ViewSpec.Kind.view
-        if let name = try fields.string(ViewField.kind.rawValue) {
+        if let name = try string(.kind) {
             guard let parsed = ViewSpec.Kind(rawValue: name) else {
                 throw .schema("kind must be 'view', 'guide' or 'scroll', not '\(name)'", at: pointer / "kind")
             }
@@ -196,16 +219,30 @@ public enum RequestDecoder {
         }
         var view = ViewSpec(id: id, parent: parent, kind: kind, pointer: pointer)
 
-        if let intrinsic = try fields.object(ViewField.intrinsicSize.rawValue, allowed: sizeFields) {
-            view.intrinsicWidth = try intrinsic.number(SizeField.width.rawValue, nullable: true)
-            view.intrinsicHeight = try intrinsic.number(SizeField.height.rawValue, nullable: true)
+        if has(.intrinsicSize) {
+            if nested.rematch(member: ViewField.intrinsicSize.rawValue, of: fields, keys: sizeFields), nested.unknownKey == nil,
+               let width = nested.optionalNumber(SizeField.width.rawValue, maxMagnitude: limits.maxMagnitude),
+               let height = nested.optionalNumber(SizeField.height.rawValue, maxMagnitude: limits.maxMagnitude) {
+                (view.intrinsicWidth, view.intrinsicHeight) = (width, height)
+            } else if let intrinsic = try reader().object(ViewField.intrinsicSize.rawValue, allowed: sizeFields) {
+                view.intrinsicWidth = try intrinsic.number(SizeField.width.rawValue, nullable: true)
+                view.intrinsicHeight = try intrinsic.number(SizeField.height.rawValue, nullable: true)
+            }
         }
-        if let hugging = try fields.object(ViewField.hugging.rawValue, allowed: axisFields) {
-            view.hugging = try priorities(hugging, defaults: view.hugging)
+        if has(.hugging) {
+            view.hugging = try priorities(.hugging, of: fields, nested: &nested, defaults: view.hugging, reader: reader)
         }
-        if let compression = try fields.object(ViewField.compressionResistance.rawValue, allowed: axisFields) {
-            view.compressionResistance = try priorities(compression, defaults: view.compressionResistance)
+        if has(.compressionResistance) {
+            view.compressionResistance = try priorities(.compressionResistance, of: fields, nested: &nested, defaults: view.compressionResistance, reader: reader)
         }
+        if has(.margins) || has(.directionalMargins) || has(.safeAreaInsets) || has(.baseline) || has(.frame) {
+            try rarelyGiven(reader(), into: &view, at: pointer, direction: direction)
+        }
+        return view
+    }
+
+    /// The members of a view that views rarely have, read by a reader.
+    private static func rarelyGiven(_ fields: ObjectReader, into view: inout ViewSpec, at pointer: JSONPointer, direction: LayoutDirection) throws(LayoutProblem) {
         if let margins = try fields.object(ViewField.margins.rawValue, allowed: insetFields) {
             view.margins = try insets(margins, defaults: view.margins)
         }
@@ -234,7 +271,21 @@ public enum RequestDecoder {
                 x: try frame.requiredNumber(FrameField.x.rawValue), y: try frame.requiredNumber(FrameField.y.rawValue),
                 width: try frame.requiredNumber(FrameField.width.rawValue), height: try frame.requiredNumber(FrameField.height.rawValue))
         }
-        return view
+    }
+
+    /// The per-axis priorities of the object at `field` of a view's `fields`: read in place
+    /// through `nested` when they are numbers in range, else by a reader made with `reader`.
+    private static func priorities(
+        _ field: ViewField, of fields: borrowing JSONFields, nested: inout JSONFields, defaults: AxisPriorities,
+        reader: () throws(LayoutProblem) -> ObjectReader
+    ) throws(LayoutProblem) -> AxisPriorities {
+        if nested.rematch(member: field.rawValue, of: fields, keys: axisFields), nested.unknownKey == nil,
+           let horizontal = nested.optionalPriority(AxisField.horizontal.rawValue),
+           let vertical = nested.optionalPriority(AxisField.vertical.rawValue) {
+            return AxisPriorities(horizontal: horizontal ?? defaults.horizontal, vertical: vertical ?? defaults.vertical)
+        }
+        guard let object = try reader().object(field.rawValue, allowed: axisFields) else { return defaults }
+        return try priorities(object, defaults: defaults)
     }
 
     private static func priorities(_ fields: ObjectReader, defaults: AxisPriorities) throws(LayoutProblem) -> AxisPriorities {
