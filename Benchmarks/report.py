@@ -274,13 +274,16 @@ def main() -> int:
             L.append(f"| {fam} | {n} | {nv or '–'} | {nc or '–'} | {parse_s} | {solve_s} | {per_view} | {k_s} | {ratio} | {agree} | {KIWI_REFERENCE.get((fam, n), '–')} |")
     L.append("")
 
-    instructions = {}
-    for fam in FAMILIES:
-        for n in sizes:
-            path = os.path.join(R, f"instructions-{fam}-{n}.txt")
-            text = open(path).read().strip() if os.path.exists(path) else ""
-            if text.isdigit() and int(text) > 0:
-                instructions[(fam, n)] = int(text)
+    def count_file(stem):
+        path = os.path.join(R, f"instructions-{stem}.txt")
+        text = open(path).read().strip() if os.path.exists(path) else ""
+        return int(text) if text.isdigit() and int(text) > 0 else None
+
+    instructions = {(fam, n): count_file(f"{fam}-{n}") for fam in FAMILIES for n in sizes}
+    instructions = {key: count for key, count in instructions.items() if count}
+    phases = ("Parse", "Read", "Solve", "Write")
+    request_instructions = {(req, phase): count_file(f"{req}-{phase}")
+                            for req in ("one-view", "twenty-views") for phase in phases}
 
     # ---- growth exponents
     if len(sizes) >= 2:
@@ -326,6 +329,24 @@ def main() -> int:
             cells = [f"{instructions[(fam, n)]:,}" if instructions.get((fam, n)) else "–" for n in sizes]
             last, nv = instructions.get((fam, sizes[-1])), views.get((fam, sizes[-1])) or sizes[-1]
             L.append(f"| {fam} | " + " | ".join(cells) + f" | {f'{last / nv:,.0f}' if last and nv else '–'} |")
+        L.append("")
+
+    # ---- a small request's instructions, phase by phase
+    if any(request_instructions.values()):
+        L.append("## A small request's instructions (callgrind, per request as a server runs it)")
+        L.append("")
+        L.append("`valgrind --tool=callgrind --toggle-collect='*countedPHASE*'` on `layout bench FILE --runs 11` "
+                 "and `--runs 21`, the difference over 10: each phase's instructions a request once its first run "
+                 "has sized the tables. The read includes the JSON parse; a request's own work is read + solve + "
+                 "write (the HTTP layer, the kernel and libmicrohttpd are not counted). Unlike the times, these "
+                 "do not move with the machine's load or its neighbours: the figure to compare between commits.")
+        L.append("")
+        L.append("| request | JSON parse | read (JSON parse included) | solve | write | read + solve + write |")
+        L.append("|---|---:|---:|---:|---:|---:|")
+        for req, body in (("one-view", "`one-view.json`"), ("twenty-views", "`twenty-views.json`")):
+            counts = [request_instructions[(req, phase)] for phase in phases]
+            total = sum(counts[1:]) if all(counts[1:]) else None
+            L.append(f"| {body} | " + " | ".join(f"{c:,}" if c else "–" for c in counts + [total]) + " |")
         L.append("")
 
     # ---- JSON read and write

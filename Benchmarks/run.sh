@@ -36,7 +36,7 @@
 # (a) layout-bench per family x size (a family's sizes taking turns process by process) -> (i) simdjson's
 # parser on the same bodies, the JSON peer -> (f) the same at N = 1000 with one conflict -> (g) table_cells-1000
 # with 1, 4 and 8 sizes in one request -> (j) the twenty-view screen read from each constraint form -> (h) the instructions of one solve per family x size
-# (callgrind) -> (b) kiwi per family x size -> (c) frame agreement ->
+# and of the one-view and twenty-view requests phase by phase (callgrind) -> (b) kiwi per family x size -> (c) frame agreement ->
 # (d) wrk against the bare hello.c server (20-view) and layoutd (20-view and 1000-view bodies, at 64
 # connections and at 1; GET /healthz, its floor without a body or a solve; a one-view request, a solve's
 # floor), then the 20-view ratio to
@@ -291,7 +291,8 @@ fi
 # ---------------------------------------------------------------- (h) instructions per solve
 # One solve of each family and size under callgrind, counting only while `layout bench`'s
 # countedSolve runs: the work a solve does, which the machine's caches and neighbours do not
-# move, beside the times above, which they do (see step (h) in Benchmarks/README.md).
+# move, beside the times above, which they do (see step (h) in Benchmarks/README.md). Then each
+# phase of the two small requests the same way.
 if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] && [ "$DO_COUNT" = 1 ]; then
     log "(h) instructions per solve (callgrind, one solve each)"
     for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
@@ -304,6 +305,25 @@ if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] && [ "$DO_COUNT" = 1 ]; the
             note "$fam $n: callgrind failed: $(tail -1 "$RES/instructions-$fam-$n.err")"
         fi
         rm -f "$c"
+    done; done
+    # The one-view and twenty-view requests phase by phase, as a server runs them: the
+    # difference between 21 and 11 runs of each phase (its first run, which sizes the tables
+    # and the runtime's caches, cancels out), over 10.
+    for req in one-view twenty-views; do for phase in Parse Read Solve Write; do
+        counts=()
+        for runs in 11 21; do
+            c="$RES/callgrind-request.out"
+            valgrind --tool=callgrind --toggle-collect="*counted$phase*" --callgrind-out-file="$c" \
+                "${BENCH_CMD[@]}" "$HERE/requests/$req.json" --runs "$runs" > /dev/null 2> "$RES/instructions-request.err" &&
+                counts+=("$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$c")")
+            rm -f "$c"
+        done
+        if [ ${#counts[@]} = 2 ] && [ -n "${counts[0]}" ] && [ -n "${counts[1]}" ]; then
+            echo $(( (counts[1] - counts[0]) / 10 )) > "$RES/instructions-$req-$phase.txt"
+            note "$req $phase: $(cat "$RES/instructions-$req-$phase.txt") instructions a request"
+        else
+            note "$req $phase: callgrind failed: $(tail -1 "$RES/instructions-request.err")"
+        fi
     done; done
 fi
 

@@ -29,11 +29,9 @@ struct Bench: ParsableCommand {
             throw ExitCode(2)
         }
         do {
-            let json = try median { () throws(LayoutProblem) in
-                _ = try RequestDecoder.document(body)
-            }
+            let json = try median { () throws(LayoutProblem) in _ = try Self.countedParse(body) }
             var request: LayoutRequest?
-            let parse = try median { () throws(LayoutProblem) in request = try RequestDecoder.decode(body) }
+            let parse = try median { () throws(LayoutProblem) in request = try Self.countedRead(body) }
             guard let request else { throw ExitCode(2) }
             var result: LayoutResult?
             // As the server solves: each solve on the storage of the solver the one before left.
@@ -41,7 +39,7 @@ struct Bench: ParsableCommand {
             let solve = try median { () throws(LayoutProblem) in result = try Self.countedSolve(request, storage: storage) }
             guard let result else { throw ExitCode(2) }
             var output: [UInt8] = []
-            let write = try median { () throws(LayoutProblem) in output = ResponseEncoder.encode(result) }
+            let write = try median { () throws(LayoutProblem) in output = Self.countedWrite(result) }
             print(String(decoding: report(parse: parse, json: json, solve: solve, write: write, input: body.count, output: output.count, result: result), as: UTF8.self))
         } catch let problem as LayoutProblem {
             printError("layout: \(problem.detail) at \(problem.pointer)")
@@ -73,13 +71,34 @@ struct Bench: ParsableCommand {
         return writer.bytes
     }
 
-    /// One solve, in a function of its own that is never inlined: `Benchmarks/run.sh` counts the
-    /// instructions of a solve with callgrind's `--toggle-collect='*countedSolve*'`, which
-    /// counts only while this function runs (parsing and writing excluded). The solve is not
-    /// its last call: a tail call jumps out of it, and callgrind stops counting there.
+    // Each phase in a function of its own that is never inlined: `Benchmarks/run.sh` counts the
+    // instructions of one with callgrind's `--toggle-collect='*countedSolve*'` (or
+    // `countedParse`, `countedRead`, `countedWrite`), which counts only while that function
+    // runs. The phase is not the function's last call: a tail call jumps out of it, and
+    // callgrind stops counting there.
+
+    /// The JSON parser alone on the body.
+    @inline(never)
+    static func countedParse(_ body: [UInt8]) throws(LayoutProblem) -> JSONDocument {
+        try withExtendedLifetime(body) { () throws(LayoutProblem) in try RequestDecoder.document(body) }
+    }
+
+    /// The whole read: the JSON, the validation and the model.
+    @inline(never)
+    static func countedRead(_ body: [UInt8]) throws(LayoutProblem) -> LayoutRequest {
+        try withExtendedLifetime(body) { () throws(LayoutProblem) in try RequestDecoder.decode(body) }
+    }
+
+    /// One solve (parsing and writing excluded).
     @inline(never)
     static func countedSolve(_ request: LayoutRequest, storage: EngineStorage) throws(LayoutProblem) -> LayoutResult {
         try withExtendedLifetime(storage) { () throws(LayoutProblem) in try LayoutEngine.solve(request, storage: storage) }
+    }
+
+    /// The response written.
+    @inline(never)
+    static func countedWrite(_ result: LayoutResult) -> [UInt8] {
+        withExtendedLifetime(result) { ResponseEncoder.encode(result) }
     }
 
     /// The median wall time of `runs` calls, in milliseconds.

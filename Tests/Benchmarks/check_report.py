@@ -1,7 +1,7 @@
 """Checks of Benchmarks/report.py on results written here by hand: the twenty-view ratio to
 hello.c is the median of run.sh's alternating rounds, every complete round is listed with each
 server's and wrk's CPU per request where run.sh kept them, and an incomplete round ends the
-list; a single run's row gives the server's CPU per request where run.sh kept it; the instructions per solve that step (h) counted give their own growth exponents; the JSON
+list; a single run's row gives the server's CPU per request where run.sh kept it; the instructions per solve that step (h) counted give their own growth exponents, and a small request's phases are summed; the JSON
 table sets simdjson's rate (step (i)) beside layoutd's parser; the constraint forms' read times
 (step (j)) are divided by the plain form's. (The figures are made up; no server runs.)
 
@@ -89,7 +89,8 @@ with tempfile.TemporaryDirectory() as tmp:
     results.mkdir()
     text = report(results, "1000,10000")
     check("without counts there is no instructions section or column value",
-          "Instructions per solve" not in text and "| flat_row | – | – | – |" in text.splitlines(),
+          "Instructions per solve" not in text and "A small request's instructions" not in text
+          and "| flat_row | – | – | – |" in text.splitlines(),
           [line for line in text.splitlines() if line.startswith("| flat_row")])
     # No request files: the exponents are against N. flat_row grows 10x (1.00), the soup 20x
     # (log 20 / log 10 = 1.30); the nested grid has one size and table_cells a count of 0 (the
@@ -107,6 +108,16 @@ with tempfile.TemporaryDirectory() as tmp:
           "| flat_row | 1,000,000 | 10,000,000 | 1,000 |" in lines and "| nested_grid | 3,000,000 | – | – |" in lines
           and "| table_cells | – | 5,000,000 | 500 |" in lines,
           [line for line in lines if line.startswith("| ") and "," in line])
+    # A small request's phases: the twenty-view request's four, summed without the parse (the
+    # read includes it); the one-view request has no parse or write count (a failed run): no sum.
+    for name, count in [("twenty-views-Parse", 100000), ("twenty-views-Read", 250000), ("twenty-views-Solve", 280000),
+                        ("twenty-views-Write", 30000), ("one-view-Read", 9000), ("one-view-Solve", 32000)]:
+        (results / f"instructions-{name}.txt").write_text(f"{count}\n")
+    lines = report(results, "1000,10000").splitlines()
+    check("a small request's phases are listed, and read + solve + write summed where all three were counted",
+          "| `twenty-views.json` | 100,000 | 250,000 | 280,000 | 30,000 | 560,000 |" in lines
+          and "| `one-view.json` | – | 9,000 | 32,000 | – | – |" in lines,
+          [line for line in lines if line.startswith("| `")])
 
 with tempfile.TemporaryDirectory() as tmp:
     results = pathlib.Path(tmp) / "results"
