@@ -294,7 +294,7 @@ fi
 # move, beside the times above, which they do (see step (h) in Benchmarks/README.md). Then each
 # phase of the two small requests the same way.
 if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] && [ "$DO_COUNT" = 1 ]; then
-    log "(h) instructions per solve (callgrind, one solve each)"
+    log "(h) instructions per solve (callgrind, one solve each), then per small request phase by phase"
     for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
         c="$RES/callgrind-$fam-$n.out"
         if valgrind --tool=callgrind --toggle-collect='*countedSolve*' --callgrind-out-file="$c" \
