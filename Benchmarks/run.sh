@@ -293,36 +293,41 @@ fi
 # countedSolve runs: the work a solve does, which the machine's caches and neighbours do not
 # move, beside the times above, which they do (see step (h) in Benchmarks/README.md). Then each
 # phase of the two small requests the same way.
+
+# The instructions callgrind counts while `layout bench FILE --runs RUNS` is inside a function
+# matching TOGGLE; nothing when valgrind fails (its errors are left in ERR).
+callgrind_count() { # TOGGLE FILE RUNS ERR
+    local out="$RES/callgrind.out"
+    valgrind --tool=callgrind --toggle-collect="$1" --callgrind-out-file="$out" \
+        "${BENCH_CMD[@]}" "$2" --runs "$3" > /dev/null 2> "$4" && sed -n 's/^totals: \([0-9]*\).*/\1/p' "$out"
+    rm -f "$out"
+}
 if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] && [ "$DO_COUNT" = 1 ]; then
     log "(h) instructions per solve (callgrind, one solve each), then per small request phase by phase"
     for fam in $FAMILIES; do for n in "${SIZE_LIST[@]}"; do
-        c="$RES/callgrind-$fam-$n.out"
-        if valgrind --tool=callgrind --toggle-collect='*countedSolve*' --callgrind-out-file="$c" \
-            "${BENCH_CMD[@]}" "$OUT/$fam-$n.json" --runs 1 > /dev/null 2> "$RES/instructions-$fam-$n.err"; then
-            sed -n 's/^totals: \([0-9]*\).*/\1/p' "$c" > "$RES/instructions-$fam-$n.txt"
-            note "$fam $n: $(cat "$RES/instructions-$fam-$n.txt") instructions"
+        err="$RES/instructions-$fam-$n.err"
+        count=$(callgrind_count '*countedSolve*' "$OUT/$fam-$n.json" 1 "$err")
+        if [ -n "$count" ]; then
+            echo "$count" > "$RES/instructions-$fam-$n.txt"
+            note "$fam $n: $count instructions"
         else
-            note "$fam $n: callgrind failed: $(tail -1 "$RES/instructions-$fam-$n.err")"
+            note "$fam $n: callgrind failed: $(tail -1 "$err")"
         fi
-        rm -f "$c"
     done; done
     # The one-view and twenty-view requests phase by phase, as a server runs them: the
-    # difference between 21 and 11 runs of each phase (its first run, which sizes the tables
-    # and the runtime's caches, cancels out), over 10.
+    # difference between MANY and FEW runs of each phase (its first run, which sizes the tables
+    # and the runtime's caches, cancels out), over their difference.
+    FEW=11 MANY=21
     for req in one-view twenty-views; do for phase in Parse Read Solve Write; do
-        counts=()
-        for runs in 11 21; do
-            c="$RES/callgrind-request.out"
-            valgrind --tool=callgrind --toggle-collect="*counted$phase*" --callgrind-out-file="$c" \
-                "${BENCH_CMD[@]}" "$HERE/requests/$req.json" --runs "$runs" > /dev/null 2> "$RES/instructions-request.err" &&
-                counts+=("$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$c")")
-            rm -f "$c"
-        done
-        if [ ${#counts[@]} = 2 ] && [ -n "${counts[0]}" ] && [ -n "${counts[1]}" ]; then
-            echo $(( (counts[1] - counts[0]) / 10 )) > "$RES/instructions-$req-$phase.txt"
+        err="$RES/instructions-$req-$phase.err"
+        few=$(callgrind_count "*counted$phase*" "$HERE/requests/$req.json" "$FEW" "$err")
+        many=""
+        [ -n "$few" ] && many=$(callgrind_count "*counted$phase*" "$HERE/requests/$req.json" "$MANY" "$err")
+        if [ -n "$many" ]; then
+            echo $(( (many - few) / (MANY - FEW) )) > "$RES/instructions-$req-$phase.txt"
             note "$req $phase: $(cat "$RES/instructions-$req-$phase.txt") instructions a request"
         else
-            note "$req $phase: callgrind failed: $(tail -1 "$RES/instructions-request.err")"
+            note "$req $phase: callgrind failed: $(tail -1 "$err")"
         fi
     done; done
 fi
