@@ -133,6 +133,21 @@ def cpu_per_request(results, name, run):
     server = ticks / hz if ticks is not None and hz else None
     return per_request(server), per_request(number("wrk"))
 
+# Issue #9's targets, in its order: the report's first table. A section that measures one sets
+# goals[key] = (figure, met).
+TARGETS = {
+    "growth": "growth ≤ 1.15 from 1,000 to 10,000 views, every family",
+    "solve-10000": "10,000-view solve ≤ 50 ms, every family",
+    "solve-1000": "1,000-view solve ≤ 5 ms, every family",
+    "kiwi": "≥ 100× kiwi at 1,000 views (nested grid, table cells, priority soup)",
+    "flat-row": "flat row finished where kiwi does not",
+    "p50": "1,000-view request p50 ≤ 10 ms (`wrk -t1 -c1`)",
+    "ratio": "twenty-view requests/s ≥ 0.25 × the bare libmicrohttpd server's, same run",
+    "sizes": "k sizes in one request ≤ 1 + 0.25·(k − 1) single solves",
+    "memory": "peak RSS of a 10,000-view request ≤ 200 MB",
+    "json": "request read and response written at ≥ 200 MB/s",
+}
+
 
 def ratio_rounds(results):
     """(layoutd req/s, hello req/s, ratio, layoutd CPU µs/request, hello CPU µs/request, wrk's
@@ -159,6 +174,22 @@ def fmt_cpu(us):
 
 def exponent(t1, t2, n1, n2):
     return math.log(t2 / t1) / math.log(n2 / n1)
+
+
+def kib_file(path):
+    """A peak resident set that step (k) kept, in KiB, or None."""
+    text = open(path).read().strip() if os.path.exists(path) else ""
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
+def fmt_mib(kib):
+    return "–" if kib is None else f"{kib / 1024:.1f} MiB"
+
+
+def goal_row(target, figure, met):
+    """A row of the targets table; no figure: the run did not measure it."""
+    verdict = "not measured" if figure is None else ("yes" if met else "**no**")
+    return f"| {target} | {figure or '–'} | {verdict} |"
 
 
 def main() -> int:
@@ -206,6 +237,9 @@ def main() -> int:
              "addConstraint + updateVariables in a fresh process, strength 10^(6p/1000), p = 1000 required. "
              f"Frames agree = every frame of layoutd within {a.tol:g} of kiwi's.")
     L.append("")
+    # Issue #9's targets, gathered by the sections below and listed here, before them.
+    targets_at = len(L)
+    goals = {}
 
     notes = []
     if os.path.exists(os.path.join(R, "bench.skipped")):
@@ -221,6 +255,7 @@ def main() -> int:
     L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     solve = {}
     kiwi = {}
+    factors = {}  # (family, N) -> (kiwi's time over layoutd's, or a lower bound; as shown)
     views = {}
     for fam in FAMILIES:
         for n in sizes:
@@ -258,8 +293,10 @@ def main() -> int:
             else:
                 k_s = f"error ({k.get('error', '?')})"
             kiwi[(fam, n)] = (k_ms, k.get("timedOut") if k else None, k.get("limitS") if k else None)
-            ratio = f"{k_ms / lb_ms:.1f}×" if (k_ms and lb_ms) else (
-                f"> {k['limitS'] * 1000 / lb_ms:.0f}×" if (k and k.get("timedOut") and not k_ms and lb_ms) else "–")
+            factor = (k_ms / lb_ms if (k_ms and lb_ms) else
+                      k["limitS"] * 1000 / lb_ms if (k and k.get("timedOut") and not k_ms and lb_ms) else None)
+            ratio = "–" if factor is None else (f"{factor:.1f}×" if k_ms else f"> {factor:.0f}×")
+            factors[(fam, n)] = (factor, ratio)
             agree = "–"
             kf = load(os.path.join(R, f"kiwi-{fam}-{n}.frames.json"))
             if b and isinstance(b.get("frames"), dict) and kf:
@@ -273,6 +310,24 @@ def main() -> int:
                 agree = "– (kiwi did not finish)" if (k and k.get("timedOut")) else "no kiwi frames"
             L.append(f"| {fam} | {n} | {nv or '–'} | {nc or '–'} | {parse_s} | {solve_s} | {per_view} | {k_s} | {ratio} | {agree} | {KIWI_REFERENCE.get((fam, n), '–')} |")
     L.append("")
+    for n, limit in ((1000, 5), (10000, 50)):
+        times = {fam: solve.get((fam, n)) for fam in FAMILIES}
+        if n in sizes and None not in times.values():
+            goals[f"solve-{n}"] = (", ".join(f"{fam} {fmt_ms(t)}" for fam, t in times.items()),
+                                   all(t <= limit for t in times.values()))
+    faster = [(fam, *factors.get((fam, 1000), (None, None))) for fam in ("nested_grid", "table_cells", "priority_soup")]
+    if all(factor for _, factor, _ in faster):
+        goals["kiwi"] = (", ".join(f"{fam} {text}" for fam, _, text in faster),
+                         all(factor >= 100 for _, factor, _ in faster))
+    flat = {n: kiwi.get(("flat_row", n), (None,) * 3) for n in sizes}
+    unfinished = [n for n, (k_ms, timed_out, _) in flat.items() if timed_out and not k_ms]
+    finished = [solve.get(("flat_row", n)) for n in (unfinished or sizes)]
+    if unfinished:
+        goals["flat-row"] = (f"kiwi > {flat[unfinished[0]][2]:g} s at N = {', '.join(f'{n:,}' for n in unfinished)}; "
+                             "layoutd " + ", ".join(fmt_ms(t) if t else "did not finish" for t in finished),
+                             all(finished))
+    elif any(k_ms for k_ms, _, _ in flat.values()):
+        goals["flat-row"] = ("kiwi finished at every N", all(finished))
 
     def count_file(stem):
         path = os.path.join(R, f"instructions-{stem}.txt")
@@ -286,6 +341,7 @@ def main() -> int:
                             for req in ("one-view", "twenty-views") for phase in phases}
 
     # ---- growth exponents
+    growth = {}
     if len(sizes) >= 2:
         n1, n2 = (1000, 10000) if {1000, 10000} <= set(sizes) else tuple(sorted(sizes)[-2:])
         L.append(f"## Growth exponents (slope of log time vs log views between N = {n1} and {n2})")
@@ -299,7 +355,9 @@ def main() -> int:
         for fam in FAMILIES:
             v1, v2 = views.get((fam, n1)) or n1, views.get((fam, n2)) or n2
             t1, t2 = solve.get((fam, n1)), solve.get((fam, n2))
-            e_l = f"{exponent(t1, t2, v1, v2):.2f}" if (t1 and t2) else "–"
+            if t1 and t2:
+                growth[fam] = exponent(t1, t2, v1, v2)
+            e_l = f"{growth[fam]:.2f}" if fam in growth else "–"
             i1, i2 = instructions.get((fam, n1)), instructions.get((fam, n2))
             e_i = f"{exponent(i1, i2, v1, v2):.2f}" if (i1 and i2) else "–"
             k1, k2 = kiwi.get((fam, n1), (None,) * 3), kiwi.get((fam, n2), (None,) * 3)
@@ -315,6 +373,10 @@ def main() -> int:
             L.append("The last column is the slope of the instructions one solve executes (counted below): the "
                      "solver's work, which the machine's caches and its neighbours do not move.")
             L.append("")
+
+    if {1000, 10000} <= set(sizes) and len(growth) == len(FAMILIES):
+        goals["growth"] = (", ".join(f"{fam} {e:.3f}" for fam, e in growth.items()),
+                           all(e <= 1.15 for e in growth.values()))
 
     # ---- instructions per solve
     if instructions:
@@ -364,6 +426,7 @@ def main() -> int:
     def mbps(d, key):
         v = d.get(key)
         return f"{v:.0f} MB/s" if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) else "–"
+    rates = {"jsonReadMBps": [], "readMBps": [], "writeMBps": []}
     for fam in FAMILIES:
         for n in sizes:
             b = load(os.path.join(R, f"bench-{fam}-{n}.json"))
@@ -376,7 +439,15 @@ def main() -> int:
             quotient = f"{ours / theirs:.2f}" if isinstance(ours, (int, float)) and isinstance(theirs, (int, float)) and theirs > 0 else "–"
             L.append(f"| {fam} | {n} | {size} | {mbps(b, 'jsonReadMBps')} | {mbps(peer, 'mbps')} | {quotient} | "
                      f"{mbps(b, 'readMBps')} | {mbps(b, 'writeMBps')} |")
+            for key, values in rates.items():
+                if mbps(b, key) != "–":
+                    values.append(b[key])
     L.append("")
+    if all(len(values) == len(FAMILIES) * len(sizes) for values in rates.values()):
+        spans = {key: f"{min(values):,.0f}–{max(values):,.0f} MB/s" for key, values in rates.items()}
+        goals["json"] = (f"request read {spans['readMBps']} (the JSON parser alone {spans['jsonReadMBps']}), "
+                         f"response written {spans['writeMBps']}",
+                         min(rates["readMBps"]) >= 200 and min(rates["writeMBps"]) >= 200)
 
     # ---- constraint forms (step j)
     forms = [("plain objects", "twenty-views.json", load(os.path.join(R, "form-plain.json"))),
@@ -417,6 +488,7 @@ def main() -> int:
         L.append("|---:|---|---|---:|---:|---:|---|")
         base = sized.get(1) or {}
         base_ms = base.get("solveMs") if base.get("status") == "ok" else None
+        verdicts = []
         for k, d in sized.items():
             req = load(os.path.join(os.path.dirname(R), f"table_cells-1000-sizes{k}.json"))
             widths = ", ".join(f"{s.get('width', '–'):g}" if isinstance(s.get("width"), (int, float)) else "–"
@@ -427,6 +499,7 @@ def main() -> int:
                 continue
             if d.get("timedOut"):
                 L.append(f"| {k} | {widths} | > {d.get('limitS', a.bench_limit):g} s | | | {target:.2f} | no |")
+                verdicts.append((f"k = {k}: > {d.get('limitS', a.bench_limit):g} s", False))
                 continue
             if d.get("solveMs") is None:
                 L.append(f"| {k} | {widths} | error ({d.get('error', '?')}) | | | {target:.2f} | |")
@@ -436,10 +509,38 @@ def main() -> int:
                 ratio = d["solveMs"] / base_ms
                 met = "yes" if ratio <= target and status == "ok" else ("no" if status == "ok" else f"no (status {status})")
                 ratio_s = f"{ratio:.2f}"
+                if k > 1:
+                    verdicts.append((f"k = {k}: {ratio_s} (≤ {target:.2f})", met == "yes"))
             else:
                 ratio_s, met = "–", "–"
             L.append(f"| {k} | {widths} | {status} | {fmt_ms(d['solveMs'])} | {ratio_s} | {target:.2f} | {met} |")
         L.append("")
+        if len(verdicts) == len(sized) - 1:
+            goals["sizes"] = ("; ".join(text for text, _ in verdicts), all(met for _, met in verdicts))
+
+    # ---- peak memory (step k)
+    largest = max(sizes)
+    memory = {fam: (kib_file(os.path.join(R, f"memory-{fam}-{largest}-solve.txt")),
+                    kib_file(os.path.join(R, f"memory-{fam}-{largest}-server.txt"))) for fam in FAMILIES}
+    if any(any(pair) for pair in memory.values()):
+        L.append(f"## Peak memory (N = {largest:,}, one request)")
+        L.append("")
+        L.append("`layout solve FILE`: the process's peak resident set, as the kernel reports it when the process "
+                 "exits; layoutd: `VmHWM` of a fresh server after one `POST` of the file (the server's own baseline "
+                 "included). 1 MiB = 2²⁰ bytes; the issue's bound is 200 MB = 200 × 10⁶ bytes.")
+        L.append("")
+        L.append("| family | N | body bytes | `layout solve` | layoutd after one `POST` |")
+        L.append("|---|---:|---:|---:|---:|")
+        for fam, (solved, served) in memory.items():
+            path = os.path.join(os.path.dirname(R), f"{fam}-{largest}.json")
+            size = f"{os.path.getsize(path):,}" if os.path.exists(path) else "–"
+            L.append(f"| {fam} | {largest} | {size} | {fmt_mib(solved)} | {fmt_mib(served)} |")
+        L.append("")
+        if largest >= 10000 and all(all(pair) for pair in memory.values()):
+            solved, served = ([pair[i] for pair in memory.values()] for i in (0, 1))
+            goals["memory"] = (f"`layout solve` {min(solved) / 1024:.1f}–{fmt_mib(max(solved))}, "
+                               f"layoutd {min(served) / 1024:.1f}–{fmt_mib(max(served))}",
+                               max(solved + served) * 1024 <= 200e6)
 
     # ---- wrk
     L.append(f"## HTTP end to end (wrk -d{a.wrk_duration} --latency, loopback, server and wrk share the cores)")
@@ -497,12 +598,15 @@ def main() -> int:
     if big_c1 and big_c1.get("p50ms") is not None and big_c1.get("rps"):
         met = "met" if big_c1["p50ms"] <= 10 else "not met"
         targets.append(f"{a.wrk_big} p50 at one connection {big_c1['p50ms']:.2f} ms (≤ 10 ms: {met})")
+        goals["p50"] = (f"{a.wrk_big}: {big_c1['p50ms']:.2f} ms", big_c1["p50ms"] <= 10)
     rounds = ratio_rounds(R)
     if rounds:
         ratios = sorted(r for _, _, r, *_ in rounds)
         r = statistics.median(ratios)
         targets.append(f"twenty-views req/s ÷ hello {r:.3f}, the median of {len(rounds)} alternating rounds "
                        f"({ratios[0]:.3f}–{ratios[-1]:.3f}; ≥ 0.25: {'met' if r >= 0.25 else 'not met'})")
+        goals["ratio"] = (f"{r:.3f}, the median of {len(rounds)} alternating rounds ({ratios[0]:.3f}–{ratios[-1]:.3f})",
+                          r >= 0.25)
     floor = wrk_result(os.path.join(R, "wrk-layoutd-healthz.txt"))
     if floor and floor.get("rps") and hello and hello.get("rps"):
         targets.append(f"for scale, layoutd's bodiless GET /healthz ÷ hello {floor['rps'] / hello['rps']:.3f} "
@@ -558,6 +662,13 @@ def main() -> int:
         L.append("")
         L.extend(open(counts).read().strip().splitlines())
         L.append("")
+
+    summary = ["## Issue #9's targets", "",
+               "Each target of issue #9 with this run's figure (the sections below give every figure and how it "
+               "was measured).", "",
+               "| target | this run | met |", "|---|---|---|"]
+    summary += [goal_row(target, *goals.get(key, (None, None))) for key, target in TARGETS.items()]
+    L[targets_at:targets_at] = summary + [""]
 
     if notes:
         L.append("## Notes")

@@ -41,7 +41,8 @@
 # connections and at 1; GET /healthz, its floor without a body or a solve; a one-view request, a solve's
 # floor), then the 20-view ratio to
 # hello.c in alternating rounds, and layoutd with every solve on a worker (--network-solve-ms 0) ->
-# (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md.
+# (k) the peak memory of the largest requests (layout solve, and a fresh layoutd after one POST) ->
+# (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md, the issue's targets first.
 # Every step that cannot run (no layout-bench yet, layoutd not starting, ...) is skipped with a
 # message and shows as "skipped" in the table; the script still exits 0 unless setup fails.
 set -uo pipefail
@@ -457,6 +458,51 @@ if [ "$DO_WRK" = 1 ]; then
         echo "layoutd missing" > "$RES/wrk-layoutd.skipped"
     fi
     [ -n "$HPID" ] && { kill "$HPID" 2>/dev/null; wait "$HPID" 2>/dev/null; }
+fi
+
+# ---------------------------------------------------------------- (k) peak memory
+# Issue #9 bounds a 10,000-view request's peak memory (200 MB). Each family at the largest N,
+# solved once by `layout solve` (the process's peak resident set, which the kernel reports when
+# it exits) and posted once to a fresh layoutd (its VmHWM after the answer: the server's own
+# baseline included).
+peak_rss_kib() { # command...: the peak resident set of the command in KiB; nothing when it fails
+    python3 - "$@" << 'PY'
+import resource, subprocess, sys
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+if code in (0, 1):  # layout solve: 0 ok, 1 a conflict or an ambiguity, both solved
+    print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+PY
+}
+if [ "$DO_BENCH" = 1 ]; then
+    LARGEST=$(printf '%s\n' "${SIZE_LIST[@]}" | sort -n | tail -1)
+    log "(k) peak memory at N = $LARGEST: layout solve, and a fresh layoutd after one POST"
+    for fam in $FAMILIES; do
+        file="$OUT/$fam-$LARGEST.json"
+        if have layout; then
+            kib=$(peak_rss_kib "$BIN/layout" solve "$file")
+            [ -n "$kib" ] && echo "$kib" > "$RES/memory-$fam-$LARGEST-solve.txt"
+            note "$fam: layout solve ${kib:-failed} KiB"
+        fi
+        if have layoutd; then
+            PORT=$(free_port)
+            # shellcheck disable=SC2086
+            "$BIN/layoutd" ${LAYOUTD_ARGS//\{PORT\}/$PORT} > "$RES/layoutd-memory.log" 2>&1 &
+            LPID=$!
+            if wait_port "$PORT" 20 "$LPID"; then
+                code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+                    --data-binary @"$file" "http://127.0.0.1:$PORT$LAYOUTD_PATH")
+                if [ "$code" = 200 ]; then
+                    awk '/^VmHWM:/ {print $2}' "/proc/$LPID/status" > "$RES/memory-$fam-$LARGEST-server.txt"
+                    note "$fam: layoutd VmHWM $(cat "$RES/memory-$fam-$LARGEST-server.txt") KiB"
+                else
+                    note "$fam: layoutd answered $code"
+                fi
+            else
+                note "$fam: layoutd did not start"
+            fi
+            kill "$LPID" 2>/dev/null; wait "$LPID" 2>/dev/null
+        fi
+    done
 fi
 
 # ---------------------------------------------------------------- (c), (e), report

@@ -3,7 +3,9 @@ hello.c is the median of run.sh's alternating rounds, every complete round is li
 server's and wrk's CPU per request where run.sh kept them, and an incomplete round ends the
 list; a single run's row gives the server's CPU per request where run.sh kept it; the instructions per solve that step (h) counted give their own growth exponents, and a small request's phases are summed; the JSON
 table sets simdjson's rate (step (i)) beside layoutd's parser; the constraint forms' read times
-(step (j)) are divided by the plain form's. (The figures are made up; no server runs.)
+(step (j)) are divided by the plain form's; the issue's targets are listed first, each with its
+figure and whether it is met, or as not measured, and step (k)'s peak memory is listed and held
+to 200 MB. (The figures are made up; no server runs.)
 
 Usage: check_report.py   (prints 'N passed, M failed'; exit 1 on any failure)
 """
@@ -159,5 +161,61 @@ with tempfile.TemporaryDirectory() as tmp:
     check("without the plain form's read there is no quotient",
           f"| equation strings | {sizes[1]} | 30.0 µs | 130 MB/s | – |" in lines,
           [line for line in lines if "strings" in line])
+
+with tempfile.TemporaryDirectory() as tmp:
+    results = pathlib.Path(tmp) / "results"
+    results.mkdir()
+    lines = report(results, "1000,10000").splitlines()
+    check("with nothing measured, every target is listed as not measured",
+          sum(line.endswith("| – | not measured |") for line in lines) == 10 and "## Peak memory (N = 10,000, one request)" not in lines,
+          [line for line in lines if "not measured" in line])
+    # Solves of 1, 2, 3 and 4 ms at 1,000 views and 10, 20, 30 and 60 ms at 10,000 (no request
+    # files: the exponents are against N, 1.00, 1.00, 1.00 and log 15 / log 10 = 1.176); kiwi
+    # 400, 500 and 600 ms at 1,000 views (200×, 166.7×, 150×) and past its limit on the flat row.
+    for (fam, t1, t2, k1) in [("flat_row", 1, 10, None), ("nested_grid", 2, 20, 400),
+                              ("table_cells", 3, 30, 500), ("priority_soup", 4, 60, 600)]:
+        for n, ms in ((1000, t1), (10000, t2)):
+            (results / f"bench-{fam}-{n}.json").write_text(
+                f'{{"parseMs": 1, "solveMs": {ms}, "jsonReadMBps": 900, "readMBps": {150 if fam == "table_cells" else 300}, '
+                '"writeMBps": 500, "frames": {}}')
+        kiwi = (f'{{"medianMs": {k1}, "runs": [{k1}, {k1}, {k1}, {k1}, {k1}], "timedOut": false, "limitS": 60}}'
+                if k1 else '{"medianMs": null, "runs": [], "timedOut": true, "limitS": 60}')
+        (results / f"kiwi-{fam}-1000.json").write_text(kiwi)
+    # Peak memory: every family solved in 40-70 MiB, the servers' 50-80 MiB; the soup's server
+    # is the largest, 190 MiB = 199.2 MB: still under 200 MB.
+    for fam, solved, served in [("flat_row", 40, 50), ("nested_grid", 70, 80), ("table_cells", 50, 60),
+                                ("priority_soup", 60, 190)]:
+        (results / f"memory-{fam}-10000-solve.txt").write_text(f"{solved * 1024}\n")
+        (results / f"memory-{fam}-10000-server.txt").write_text(f"{served * 1024}\n")
+    lines = report(results, "1000,10000").splitlines()
+    check("the growth target takes each family's exponent and is missed by one over 1.15",
+          "| growth ≤ 1.15 from 1,000 to 10,000 views, every family | flat_row 1.000, nested_grid 1.000, "
+          "table_cells 1.000, priority_soup 1.176 | **no** |" in lines,
+          [line for line in lines if line.startswith("| growth")])
+    check("the solve targets list each family's time and are missed by one over the bound",
+          "| 1,000-view solve ≤ 5 ms, every family | flat_row 1 ms, nested_grid 2 ms, table_cells 3 ms, "
+          "priority_soup 4 ms | yes |" in lines
+          and any(line.startswith("| 10,000-view solve ≤ 50 ms") and line.endswith("priority_soup 60.0 ms | **no** |")
+                  for line in lines),
+          [line for line in lines if "-view solve ≤" in line])
+    check("kiwi's factors at 1,000 views and the flat row past kiwi's limit",
+          "| ≥ 100× kiwi at 1,000 views (nested grid, table cells, priority soup) | nested_grid 200.0×, "
+          "table_cells 166.7×, priority_soup 150.0× | yes |" in lines
+          and "| flat row finished where kiwi does not | kiwi > 60 s at N = 1,000; layoutd 1 ms | yes |" in lines,
+          [line for line in lines if "kiwi" in line and line.startswith("| ") and "|---" not in line])
+    check("the memory section lists both peaks, and the target holds under 200 MB",
+          "| priority_soup | 10000 | – | 60.0 MiB | 190.0 MiB |" in lines
+          and "| peak RSS of a 10,000-view request ≤ 200 MB | `layout solve` 40.0–70.0 MiB, "
+          "layoutd 50.0–190.0 MiB | yes |" in lines,
+          [line for line in lines if "MiB" in line])
+    check("the JSON target takes the slowest whole read (the table cells' 150 MB/s at 10,000 views)",
+          any(line.startswith("| request read and response written at ≥ 200 MB/s | request read 150–300 MB/s")
+              and line.endswith("| **no** |") for line in lines),
+          [line for line in lines if line.startswith("| request read")])
+    (results / "memory-priority_soup-10000-server.txt").write_text(f"{200 * 1024}\n")
+    lines = report(results, "1000,10000").splitlines()
+    check("a server at 200 MiB (209.7 MB) misses the memory target",
+          any(line.startswith("| peak RSS") and line.endswith("| **no** |") for line in lines),
+          [line for line in lines if line.startswith("| peak RSS")])
 
 tally.finish()
