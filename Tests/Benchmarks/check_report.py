@@ -192,6 +192,15 @@ with tempfile.TemporaryDirectory() as tmp:
           "| growth ≤ 1.15 from 1,000 to 10,000 views, every family | flat_row 1.000, nested_grid 1.000, "
           "table_cells 1.000, priority_soup 1.176 | **no** |" in lines,
           [line for line in lines if line.startswith("| growth")])
+    # 4 ms → 56.53 ms is 10^1.1502: a miss that three decimals would show as 1.150.
+    (results / "bench-priority_soup-10000.json").write_text('{"parseMs": 1, "solveMs": 56.53, "frames": {}}')
+    lines = report(results, "1000,10000").splitlines()
+    check("a growth just over 1.15 is shown with a fourth decimal, and misses",
+          any(line.startswith("| growth") and line.endswith("priority_soup 1.1502 | **no** |") for line in lines),
+          [line for line in lines if line.startswith("| growth")])
+    (results / "bench-priority_soup-10000.json").write_text(
+        '{"parseMs": 1, "solveMs": 60, "jsonReadMBps": 900, "readMBps": 300, "writeMBps": 500, "frames": {}}')
+    lines = report(results, "1000,10000").splitlines()
     check("the solve targets list each family's time and are missed by one over the bound",
           "| 1,000-view solve ≤ 5 ms, every family | flat_row 1 ms, nested_grid 2 ms, table_cells 3 ms, "
           "priority_soup 4 ms | yes |" in lines
