@@ -133,6 +133,7 @@ def cpu_per_request(results, name, run):
     server = ticks / hz if ticks is not None and hz else None
     return per_request(server), per_request(number("wrk"))
 
+
 # Issue #9's targets, in its order: the report's first table. A section that measures one sets
 # goals[key] = (figure, met).
 TARGETS = {
