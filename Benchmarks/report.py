@@ -18,6 +18,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare_frames import compare  # noqa: E402
+from servers import wrk_summary  # noqa: E402
 
 FAMILIES = ["flat_row", "nested_grid", "table_cells", "priority_soup"]
 # kiwi build + solve as measured in /work/shared/reference/performance.md section 2 (same families,
@@ -94,10 +95,8 @@ def wrk_result(path):
         text = open(path).read()
     except OSError:
         return None
-    m = re.search(r"WRK_JSON (\{.*\})", text)
-    if m:
-        d = json.loads(m.group(1))
-    else:
+    d = wrk_summary(text)
+    if d is None:
         m = re.search(r"Requests/sec:\s*([\d.]+)", text)
         if not m:
             return {"error": text.strip().splitlines()[-1] if text.strip() else "no output"}
