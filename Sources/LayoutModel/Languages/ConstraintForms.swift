@@ -117,23 +117,25 @@ public enum ConstraintForms {
     }
 
     /// `constraints[index]`, the id of a constraint without one: shared from
-    /// ``ConstraintForms/commonDefaultIDs`` for the first 8,192 indices, else made.
+    /// ``ConstraintForms/commonDefaultIDs`` for every index a request within the default limits
+    /// can have (below `LayoutLimits.default.maxConstraints`), else made.
     static func defaultID(_ index: Int) -> String {
         index >= 0 && index < SharedDefaultIDs.capacity ? commonDefaultIDs.id(index) : makeDefaultID(index)
     }
 
-    /// The default ids `constraints[0]` … `constraints[8191]`, shared by every request: from index
-    /// 100 an id is a heap allocation, some 550 instructions each, and a 1,000-view request has
-    /// 3,600 to 5,000 constraints.
+    /// The default ids `constraints[0]` … `constraints[199999]`, shared by every request: from
+    /// index 100 an id is a heap allocation, some 550 instructions each, and a 1,000-view request
+    /// has 3,600 to 5,000 constraints, a 10,000-view one 36,000 to 50,000.
     private static let commonDefaultIDs = SharedDefaultIDs()
 
-    /// Default ids made when first needed, 256 at a time, so that the first request does not
-    /// make all 8,192 (about 4.5M instructions and 0.6 MB) when it needs a few. The ids made so
-    /// far are a prefix of `ids`, never changed once made: a reader takes one below `made`
-    /// (loaded acquiring) without the lock; a writer makes more under the lock, then publishes
-    /// them by storing `made` (releasing). The ids live as long as the process.
+    /// Default ids made when first needed, 256 at a time, so that a process holds only as many as
+    /// its largest request needed: 80 bytes an id (16 in the table, 64 on the heap), about 16 MB
+    /// were a request ever to use all 200,000. The ids made so far are a prefix of `ids`, never
+    /// changed once made: a reader takes one below `made` (loaded acquiring) without the lock; a
+    /// writer makes more under the lock, then publishes them by storing `made` (releasing). The
+    /// ids live as long as the process; the table's untouched pages take no memory.
     private final class SharedDefaultIDs: @unchecked Sendable {
-        static let capacity = 8192
+        static let capacity = LayoutLimits.default.maxConstraints
         private static let block = 256
         private let ids = UnsafeMutablePointer<String>.allocate(capacity: capacity)
         private let made = Atomic<Int>(0)

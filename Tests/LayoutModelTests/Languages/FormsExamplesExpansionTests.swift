@@ -90,6 +90,8 @@ import Testing
         #expect(ConstraintForms.defaultID(8191) == "constraints[8191]")
         #expect(ConstraintForms.defaultID(8192) == "constraints[8192]")
         #expect(ConstraintForms.defaultID(199_999) == "constraints[199999]")
+        #expect(ConstraintForms.defaultID(200_000) == "constraints[200000]")
+        #expect(ConstraintForms.defaultID(200_001) == "constraints[200001]")
         #expect(ConstraintForms.defaultID(-3) == "constraints[-3]")
         #expect(ConstraintForms.defaultID(Int.min) == "constraints[\(Int.min)]")
     }

@@ -52,7 +52,7 @@ struct LanguagesPlainConstraintTests {
 
     /// Default ids from the shared table and, past it, made on demand read the same.
     @Test func defaultIDsAcrossTheSharedTable() throws {
-        for index in [0, 9, 10, 99, 100, 1234, 8191, 8192, 8193, 123_456] {
+        for index in [0, 9, 10, 99, 100, 1234, 8191, 8192, 8193, 123_456, 199_999, 200_000, 200_001] {
             let cs = try langExpand(#"{"firstItem":"a","firstAttribute":"width","constant":1}"#, index: index)
             #expect(cs[0].id == "constraints[\(index)]")
         }
