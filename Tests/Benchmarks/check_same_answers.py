@@ -9,11 +9,10 @@ import json
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Tests" / "Support"))
-sys.path.insert(0, str(ROOT / "Benchmarks"))
-from harness import Tally  # noqa: E402
-import same_answers  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Support"))
+from harness import Tally, benchmark_module  # noqa: E402
+
+same_answers = benchmark_module("same_answers")
 
 tally = Tally()
 check = tally.check

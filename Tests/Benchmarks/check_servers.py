@@ -8,11 +8,10 @@ Usage: check_servers.py   (prints 'N passed, M failed'; exit 1 on any failure)
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Tests" / "Support"))
-sys.path.insert(0, str(ROOT / "Benchmarks"))
-from harness import Tally  # noqa: E402
-import servers  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Support"))
+from harness import Tally, benchmark_module  # noqa: E402
+
+servers = benchmark_module("servers")
 
 tally = Tally()
 check = tally.check

@@ -1,7 +1,9 @@
 """Shared pieces of the hardening scripts: a real layoutd process on a free loopback port, raw
 HTTP over sockets (so that a test controls exactly what is sent and when), and a pass/fail tally
-that ends with the 'N passed, N failed' line.
+that ends with the 'N passed, N failed' line; for the checks of the benchmark tools, their scripts
+imported as modules.
 """
+import importlib
 import os
 import pathlib
 import re
@@ -170,3 +172,10 @@ def percentile(values, p):
 
 
 JSON = {"Content-Type": "application/json"}
+
+
+def benchmark_module(name):
+    """A script of Benchmarks/ imported as a module, for the checks of the benchmark tools."""
+    if str(ROOT / "Benchmarks") not in sys.path:
+        sys.path.insert(0, str(ROOT / "Benchmarks"))
+    return importlib.import_module(name)
