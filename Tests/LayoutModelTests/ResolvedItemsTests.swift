@@ -36,6 +36,16 @@ struct ResolvedItemsTests {
         #expect(recorded == [[2, 1], [1, 2], [1, 2], [1, 2], [1, -1], [1, -1]])
     }
 
+    /// Held in 32 bits: a position past them becomes one no view has, so the item is looked up.
+    @Test func aPositionPast32BitsIsNoPosition() {
+        let far = ResolvedItems(first: Int(Int32.max) + 10, second: 3)
+        #expect(far.first == Int(Int32.max))
+        #expect(far.second == 3)
+        var moved = far
+        moved.second = -1
+        #expect(moved.second == -1)
+    }
+
     /// Positions: a and b at (0, 0), 10 high; widths `a.width == 50` and `b.width == a.width + 5`.
     private let widths = """
         "a.width == 50", "b.width == a.width + 5",

@@ -72,7 +72,7 @@ struct CompiledConstraint: Sendable {
     func id(in request: LayoutRequest) -> String {
         let views = request.tree.views
         switch origin {
-        case .request(let index): return request.constraints[index].id
+        case .request(let index): return request.constraints[index].id.text
         case .intrinsic(let view, let axis, let isHugging):
             return "\(views[view].id).\(isHugging ? "hugging" : "compressionResistance").\(axis.rawValue)"
         case .rootSize(let axis): return "size.\(axis.dimension)"

@@ -1,5 +1,4 @@
 import JSON
-import Synchronization
 
 /// The layout direction of the request: how `leading`/`trailing` resolve (done by the compiler).
 public enum LayoutDirection: String, Sendable {
@@ -70,7 +69,7 @@ public enum ConstraintForms {
         hierarchy: some ViewHierarchy, layoutDirection: LayoutDirection, maxStringLength: Int,
         keys: ConstraintKeys, into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
-        var defaultBase: String { defaultID(index) }
+        let defaultBase = ConstraintName.position(index)
         switch element.kind {
         case .string:
             let base = defaultBase
@@ -110,113 +109,19 @@ public enum ConstraintForms {
                     "A constraint object needs one of firstItem (plain), visualFormat, view/make (Masonry), distribute or equation",
                     at: pointer)
             }
-            append(result.constraints, base: result.base ?? defaultBase, to: &constraints)
+            append(result.constraints, base: result.base.map { ConstraintName($0) } ?? defaultBase, to: &constraints)
         default:
             throw .schema("A constraint must be an object or an equation string, not \(element.kind.article)", at: pointer)
         }
     }
 
-    /// `constraints[index]`, the id of a constraint without one: shared from
-    /// ``ConstraintForms/commonDefaultIDs`` for every index a request within the default limits
-    /// can have (below `LayoutLimits.default.maxConstraints`), else made.
-    static func defaultID(_ index: Int) -> String {
-        index >= 0 && index < SharedDefaultIDs.capacity ? commonDefaultIDs.id(index) : makeDefaultID(index)
-    }
-
-    /// The default ids `constraints[0]` … `constraints[199999]`, shared by every request: from
-    /// index 100 an id is a heap allocation, some 550 instructions each, and a 1,000-view request
-    /// has 3,600 to 5,000 constraints, a 10,000-view one 36,000 to 50,000.
-    private static let commonDefaultIDs = SharedDefaultIDs()
-
-    /// Default ids made when first needed, 256 at a time, so that a process holds only as many as
-    /// its largest request needed: 80 bytes an id (16 in the table, 64 on the heap), about 16 MB
-    /// were a request ever to use all 200,000. The ids made so far are a prefix of `ids`, never
-    /// changed once made: a reader takes one below `made` (loaded acquiring) without the lock; a
-    /// writer makes more under the lock, then publishes them by storing `made` (releasing). The
-    /// ids live as long as the process; the table's untouched pages take no memory.
-    private final class SharedDefaultIDs: @unchecked Sendable {
-        static let capacity = LayoutLimits.default.maxConstraints
-        private static let block = 256
-        private let ids = UnsafeMutablePointer<String>.allocate(capacity: capacity)
-        private let made = Atomic<Int>(0)
-        private let growing = Mutex<Void>(())
-
-        /// The id at `index`, which is below ``capacity``.
-        func id(_ index: Int) -> String {
-            if index >= made.load(ordering: .acquiring) {
-                growing.withLock { _ in
-                    let count = made.load(ordering: .relaxed)
-                    guard index >= count else { return }
-                    let end = min(Self.capacity, (index / Self.block + 1) * Self.block)
-                    for k in count..<end {
-                        (ids + k).initialize(to: makeDefaultID(k))
-                    }
-                    made.store(end, ordering: .releasing)
-                }
-            }
-            return ids[index]
-        }
-    }
-
-    /// `constraints[index]` written byte by byte into a buffer on the stack and decoded once
-    /// (interpolation costs a few hundred instructions more, and so does
-    /// `String(unsafeUninitializedCapacity:)`, whose closure is not specialized), so that ids up
-    /// to 15 bytes are small strings (no allocation).
-    private static func makeDefaultID(_ index: Int) -> String {
-        let prefix: StaticString = "constraints["
-        return text(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount), "", index, "]")
-    }
-
-    /// Appends the constraints one element expanded to, named from `base` (see ``id(_:_:of:)``).
-    static func append(_ expanded: consuming [LayoutConstraint], base: String, to constraints: inout [LayoutConstraint]) {
+    /// Appends the constraints one element expanded to, named from `base`
+    /// (see ``ConstraintName/part(_:of:)``).
+    static func append(_ expanded: consuming [LayoutConstraint], base: ConstraintName, to constraints: inout [LayoutConstraint]) {
         var expanded = expanded
         let count = expanded.count
-        for k in expanded.indices { expanded[k].id = id(base, k, of: count) }
+        for k in expanded.indices { expanded[k].id = base.part(k, of: count) }
         constraints.append(contentsOf: expanded)
-    }
-
-    /// The id of the `k`th of the `count` constraints an element expands to: `base` for the only
-    /// one, else `base.k`, written as ``makeDefaultID(_:)`` writes its ids (interpolated, an id
-    /// cost some 1,200 instructions).
-    static func id(_ base: String, _ k: Int, of count: Int) -> String {
-        guard count != 1 else { return base }
-        var base = base
-        return base.withUTF8 { text($0, ".", k, "") }
-    }
-
-    /// `prefix`, `separator`, `number` in decimal and `suffix`, decoded from a buffer on the stack.
-    private static func text(_ prefix: UnsafeBufferPointer<UInt8>, _ separator: StaticString, _ number: Int, _ suffix: StaticString) -> String {
-        var digits = 1
-        var rest = number.magnitude
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        // A sign and at most 20 digits.
-        let length = prefix.count + separator.utf8CodeUnitCount + 21 + suffix.utf8CodeUnitCount
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { raw in
-            var count = 0
-            func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-                for byte in bytes {
-                    raw[count] = byte
-                    count += 1
-                }
-            }
-            append(prefix)
-            append(UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount))
-            if number < 0 {
-                raw[count] = UInt8(ascii: "-")
-                count += 1
-            }
-            rest = number.magnitude
-            for k in stride(from: count + digits - 1, through: count, by: -1) {
-                raw[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            count += digits
-            append(UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
-            return String(decoding: UnsafeMutableBufferPointer(rebasing: raw[..<count]), as: UTF8.self)
-        }
     }
 }
 
@@ -226,7 +131,7 @@ enum EquationObjectForm {
         let reader = try ObjectReader(element, at: pointer, allowed: ["equation", "id"], maxMagnitude: nil)
         let id = try reader.string("id")
         guard let text = try reader.string("equation") else { throw .schema("equation must be a string", at: pointer / "equation") }
-        let c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer / "equation", id: id ?? "")
+        let c = try ConstraintEquationParser.parse(text, hierarchy: hierarchy, pointer: pointer / "equation", id: ConstraintName(id ?? ""))
         var validated = c
         validated.pointer = pointer
         try ConstraintValidation.validate(validated, hierarchy: hierarchy, fields: .init(all: "equation", of: pointer))

@@ -25,7 +25,7 @@ enum ConstraintEquationParser {
         var end: Int
     }
 
-    static func parse(_ text: String, hierarchy: some ViewHierarchy, pointer: JSONPointer, id: String) throws(LayoutProblem) -> LayoutConstraint {
+    static func parse(_ text: String, hierarchy: some ViewHierarchy, pointer: JSONPointer, id: ConstraintName) throws(LayoutProblem) -> LayoutConstraint {
         var text = text
         return try text.withUTF8 { bytes in
             Result { () throws(LayoutProblem) in try parse(utf8: bytes, hierarchy: hierarchy, pointer: pointer, id: id) }
@@ -33,7 +33,7 @@ enum ConstraintEquationParser {
     }
 
     /// Parses the UTF-8 bytes of an equation string, as `parse(_:hierarchy:pointer:id:)`.
-    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, hierarchy: some ViewHierarchy, pointer: JSONPointer, id: String) throws(LayoutProblem) -> LayoutConstraint {
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, hierarchy: some ViewHierarchy, pointer: JSONPointer, id: ConstraintName) throws(LayoutProblem) -> LayoutConstraint {
         var p = Parser(bytes: bytes, pointer: pointer)
         return try p.parseEquation(hierarchy: hierarchy, id: id)
     }
@@ -216,7 +216,7 @@ enum ConstraintEquationParser {
             }
         }
 
-        mutating func parseEquation(hierarchy: some ViewHierarchy, id: String) throws(LayoutProblem) -> LayoutConstraint {
+        mutating func parseEquation(hierarchy: some ViewHierarchy, id: ConstraintName) throws(LayoutProblem) -> LayoutConstraint {
             let (firstItem, firstIndex, firstAttribute) = try itemAttribute(hierarchy: hierarchy, what: "item.attribute at the start")
             let relToken = current
             if relToken.kind == .bad, relToken.end - relToken.start == 1, [61, 60, 62].contains(bytes[relToken.start]) {

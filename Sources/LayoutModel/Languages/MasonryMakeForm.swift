@@ -117,9 +117,9 @@ enum MasonryMakeForm {
     }
 
     /// Appends the constraints of a chain to `constraints` (nothing when it throws), named from
-    /// its `key` or `id`, else `defaultID` (see ``ConstraintForms/id(_:_:of:)``).
+    /// its `key` or `id`, else `defaultID` (see ``ConstraintName/part(_:of:)``).
     static func parse(
-        _ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
+        _ element: JSONValue, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: ConstraintName,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
         let f = try ObjectReader(element, at: pointer, allowed: fields, maxMagnitude: nil)
@@ -209,7 +209,7 @@ enum MasonryMakeForm {
         }
 
         // Written straight into `constraints`, each named as it is made: the count is known.
-        let base = key ?? id ?? defaultID()
+        let base = (key ?? id).map { ConstraintName($0) } ?? defaultID
         let count = attributes.count * targets.count
         let start = constraints.count
         // Where each field of a constraint made for `target` points, made only for a problem.
@@ -225,7 +225,7 @@ enum MasonryMakeForm {
         do {
             for attribute in attributes {
                 for (t, tPointer) in targets {
-                    var c = LayoutConstraint(id: ConstraintForms.id(base, constraints.count - start, of: count),
+                    var c = LayoutConstraint(id: base.part(constraints.count - start, of: count),
                                              firstItem: view.id, firstAttribute: attribute, relation: relation, pointer: pointer)
                     c.resolvedItems.first = view.index
                     switch t {

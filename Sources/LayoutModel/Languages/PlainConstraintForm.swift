@@ -31,7 +31,7 @@ enum PlainConstraintForm {
     /// and reads it again: it returns what the fields would not (a `null` item) or reports the
     /// problem, as a reader made for the whole element did.
     static func parse(
-        _ fields: JSONFields, keys: ConstraintKeys, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: @autoclosure () -> String,
+        _ fields: JSONFields, keys: ConstraintKeys, pointer: JSONPointer, hierarchy: some ViewHierarchy, defaultID: ConstraintName,
         into constraints: inout [LayoutConstraint]
     ) throws(LayoutProblem) {
         func reader() throws(LayoutProblem) -> ObjectReader {
@@ -87,7 +87,7 @@ enum PlainConstraintForm {
         // The id and the items are moved in: copies were retained for the constraint, which is
         // validated before it is appended, and the originals released after.
         let c = LayoutConstraint(
-            id: (consume id) ?? defaultID(), firstItem: consume firstItem, firstAttribute: firstAttribute, relation: relation,
+            id: (consume id).map { ConstraintName($0) } ?? defaultID, firstItem: consume firstItem, firstAttribute: firstAttribute, relation: relation,
             secondItem: consume secondItem, secondAttribute: secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, pointer: pointer,
             resolvedItems: ResolvedItems(first: firstIndex, second: secondIndex))

@@ -4,7 +4,7 @@
 /// Every shorthand (equation string, visual format, Masonry chain, distribution) expands into these.
 public struct LayoutConstraint: Hashable, Sendable {
     /// The given `id`, the Masonry `key`, or the JSON position (`constraints[3]`, `constraints[3].1`).
-    public var id: String
+    public var id: ConstraintName
     public var firstItem: String
     public var firstAttribute: LayoutAttribute
     public var relation: LayoutRelation
@@ -27,7 +27,7 @@ extension LayoutConstraint {
     // field copied the whole constraint (every string retained and released again) on the way
     // out, for the optional `secondItem`.
     public init(
-        id: String,
+        id: ConstraintName,
         firstItem: String, firstAttribute: LayoutAttribute,
         relation: LayoutRelation = .equal,
         secondItem: String? = nil, secondAttribute: LayoutAttribute = .notAnAttribute,
@@ -45,10 +45,27 @@ extension LayoutConstraint {
 /// The positions in the request's views of a constraint's items, as the decoder found them (-1:
 /// not recorded). A hint: the compiler uses a position only if the view there has the item's id,
 /// so a constraint changed or moved to another request since is merely looked up again. Equal to
-/// every other, so that it takes no part in a constraint's equality or hash.
+/// every other, so that it takes no part in a constraint's equality or hash. Held in 32 bits
+/// (a position past them is kept as `Int32.max`, which no view has), so that the constraint's
+/// name (``ConstraintName``) costs the constraint no room.
 struct ResolvedItems: Hashable, Sendable {
-    var first = -1
-    var second = -1
+    private var storedFirst: Int32
+    private var storedSecond: Int32
+
+    init(first: Int = -1, second: Int = -1) {
+        storedFirst = Int32(clamping: first)
+        storedSecond = Int32(clamping: second)
+    }
+
+    var first: Int {
+        get { Int(storedFirst) }
+        set { storedFirst = Int32(clamping: newValue) }
+    }
+
+    var second: Int {
+        get { Int(storedSecond) }
+        set { storedSecond = Int32(clamping: newValue) }
+    }
 
     static func == (_: ResolvedItems, _: ResolvedItems) -> Bool { true }
     func hash(into _: inout Hasher) {}

@@ -19,7 +19,7 @@ struct ConstraintSketch {
     /// Looks constraint ids up in one request.
     struct Index {
         private let request: LayoutRequest
-        private var constraintByID: [String: LayoutConstraint] = [:]
+        private var constraintByID: [ConstraintName: LayoutConstraint] = [:]
 
         init(request: LayoutRequest) {
             self.request = request
@@ -32,7 +32,7 @@ struct ConstraintSketch {
         func sketch(_ id: String) -> ConstraintSketch? {
             let tree = request.tree
             let mirrored = request.layoutDirection == .rightToLeft
-            if let constraint = constraintByID[id], let first = tree.item(constraint.firstItem) {
+            if let constraint = constraintByID[ConstraintName(id)], let first = tree.item(constraint.firstItem) {
                 return ConstraintSketch(
                     first: first, firstAttribute: constraint.firstAttribute.physical(mirrored: mirrored),
                     second: constraint.secondItem.flatMap(tree.item),

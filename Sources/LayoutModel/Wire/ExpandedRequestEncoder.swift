@@ -32,7 +32,7 @@ public enum ExpandedRequestEncoder {
     /// Writes one constraint in the plain wire form.
     public static func write(_ constraint: LayoutConstraint, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.string(constraint.id)
+        writer.key("id"); writer.string(constraint.id.text)
         writer.key("firstItem"); writer.string(constraint.firstItem)
         writer.key("firstAttribute"); writer.string(constraint.firstAttribute.rawValue)
         writer.key("relation"); writer.string(constraint.relation.rawValue)

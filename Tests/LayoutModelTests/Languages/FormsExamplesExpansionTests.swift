@@ -84,34 +84,4 @@ import Testing
             "constraints[5].1: tab3.bottom == bar.bottom",
         ])
     }
-
-    @Test func defaultIdsBeyondTheSharedOnes() {
-        #expect(ConstraintForms.defaultID(7) == "constraints[7]")
-        #expect(ConstraintForms.defaultID(8191) == "constraints[8191]")
-        #expect(ConstraintForms.defaultID(8192) == "constraints[8192]")
-        #expect(ConstraintForms.defaultID(199_999) == "constraints[199999]")
-        #expect(ConstraintForms.defaultID(200_000) == "constraints[200000]")
-        #expect(ConstraintForms.defaultID(200_001) == "constraints[200001]")
-        #expect(ConstraintForms.defaultID(-3) == "constraints[-3]")
-        #expect(ConstraintForms.defaultID(Int.min) == "constraints[\(Int.min)]")
-    }
-
-    /// The shared ids are made on first use, a block at a time, by whichever request needs them:
-    /// requests on other threads at the same time get the same ids.
-    @Test func sharedDefaultIdsFromConcurrentRequests() async {
-        let wrong = await withTaskGroup(of: Int.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var wrong = 0
-                    for step in 0..<2_000 {
-                        let index = (step * 4_099 + task * 1_021) % 8_192
-                        if ConstraintForms.defaultID(index) != "constraints[\(index)]" { wrong += 1 }
-                    }
-                    return wrong
-                }
-            }
-            return await group.reduce(0, +)
-        }
-        #expect(wrong == 0)
-    }
 }

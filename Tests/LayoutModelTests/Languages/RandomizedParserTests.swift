@@ -58,7 +58,7 @@ func langCheckOutcome(_ body: () throws(LayoutProblem) -> [LayoutConstraint], in
                 Issue.record("accepted an invalid constraint \(c.debugDescription) from \(input): \(error.detail)")
                 return false
             }
-            if c.id.isEmpty || !c.pointer.description.hasPrefix("/constraints/0") {
+            if c.id.text.isEmpty || !c.pointer.description.hasPrefix("/constraints/0") {
                 Issue.record("bad id or pointer for \(input)")
                 return false
             }
