@@ -92,7 +92,30 @@ import Testing
         expectFrame(optional.frame("label"), 0, 0, 50, 20)
         #expect(optional.layouts[0].warnings.map(\.constraint) == ["label.compressionResistance.horizontal"])
         #expect(optional.layouts[0].warnings.first?.kind == .neverActive)
-        #expect(optional.layouts[0].warnings.first?.message.contains("violated by at least 50") == true)
+        // The width stays below 100, so the hugging (<= 100) always holds: the intrinsic width
+        // changes nothing, and the remedy says how to drop it (a request cannot remove it).
+        #expect(optional.layouts[0].warnings.first?.message == "'label.compressionResistance.horizontal' "
+            + "(label.width >= 100 @750 (compression resistance)) can never hold: the required 'narrow' (label.width == 50) rules it out, "
+            + "so it is violated by at least 50 in every layout; label's intrinsic width changes nothing: "
+            + "set its intrinsicSize.width to null, or make the required one optional")
+    }
+
+    @Test func aHuggingStretchedByARequiredHeightIsNeverActiveWithItsOwnRemedy() throws {
+        // A button 30 high by content, given a required height of 44: the hugging (height <= 30
+        // @250) misses by 44 − 30 = 14 in every layout.
+        let result = try solve("""
+        {"size": {"width": 375, "height": 667},
+         "views": [{"id": "root"}, {"id": "button", "parent": "root", "intrinsicSize": {"width": 80, "height": 30}}],
+         "constraints": ["button.left == root.left", "button.top == root.top", {"equation": "button.height == 44", "id": "tall"}]}
+        """)
+        #expect(result.status == .ok)
+        expectFrame(result.frame("button"), 0, 0, 80, 44)
+        let warnings = result.layouts[0].warnings
+        #expect(warnings.map(\.constraint) == ["button.hugging.vertical"])
+        #expect(warnings.map(\.kind) == [.neverActive])
+        #expect(warnings.first?.message == "'button.hugging.vertical' (button.height <= 30 @250 (content hugging)) can never hold: "
+            + "the required 'tall' (button.height == 44) rules it out, so it is violated by at least 14 in every layout; "
+            + "button's intrinsic height changes nothing: set its intrinsicSize.height to null, or make the required one optional")
     }
 
     @Test func optionalIntrinsicSizeConstraintsTakePartInTheirViewsOtherBounds() throws {

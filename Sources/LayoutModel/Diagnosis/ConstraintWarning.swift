@@ -176,7 +176,7 @@ enum ConstraintWarnings {
                 result.append((bound.index, ConstraintWarning(
                     constraint: id, kind: .neverActive,
                     message: "'\(id)' (\(constraint.description(in: request))) can never hold: the required \(list([reason], constraints, request)) rules it out, "
-                        + "so it is violated by at least \(gap.constraintText) in every layout; remove it, or make the required one optional")))
+                        + "so it is violated by at least \(gap.constraintText) in every layout; \(neverActiveRemedy(constraint, request))")))
             } else if constraints[bound.index].isIntrinsicSize {
                 continue
             } else if let reasons = interval.implying(bound) {
@@ -189,6 +189,18 @@ enum ConstraintWarnings {
                 }
             }
         }
+    }
+
+    /// What to do about a never-active constraint. A request's own: remove it. Content hugging
+    /// or compression resistance: the required constraints keep the size on one side of the
+    /// intrinsic value, so the other half always holds and the intrinsic size on that axis changes
+    /// nothing; it is dropped by setting it to null (a constraint the request cannot remove).
+    private static func neverActiveRemedy(_ constraint: CompiledConstraint, _ request: LayoutRequest) -> String {
+        guard case .intrinsic(let view, let axis, _) = constraint.origin else {
+            return "remove it, or make the required one optional"
+        }
+        return "\(request.tree.views[view].id)'s intrinsic \(axis.dimension) changes nothing: "
+            + "set its intrinsicSize.\(axis.dimension) to null, or make the required one optional"
     }
 
     private static func redundant(
