@@ -186,6 +186,28 @@ def fmt_mib(kib):
     return "–" if kib is None else f"{kib / 1024:.1f} MiB"
 
 
+def latency_file(path):
+    """What step (l) kept: (working set in KiB, ns a load) per line of `latency.c`, or None."""
+    if not os.path.exists(path):
+        return None
+    pairs = []
+    for line in open(path).read().split("\n"):
+        fields = line.split()
+        if len(fields) == 2 and fields[0].isdigit():
+            try:
+                pairs.append((int(fields[0]), float(fields[1])))
+            except ValueError:
+                return None
+    return pairs or None
+
+
+def fmt_latency(pairs):
+    """`512 KiB 5.3, 2 MiB 15.9, …` (ns a load)."""
+    def size(kib):
+        return f"{kib // 1024} MiB" if kib % 1024 == 0 else f"{kib} KiB"
+    return ", ".join(f"{size(kib)} {ns:.1f}" for kib, ns in pairs)
+
+
 def goal_row(target, figure, met):
     """A row of the targets table; no figure: the run did not measure it."""
     verdict = "not measured" if figure is None else ("yes" if met else "**no**")
@@ -227,6 +249,12 @@ def main() -> int:
     if load0 or load1:
         L.append(f"- **Load average (1/5/15 min):** {' '.join(load0) if load0 else '?'} at the start, "
                  f"{' '.join(load1) if load1 else '?'} at the end (a shared VM: compare ratios within one run)")
+    latency = [(when, latency_file(os.path.join(R, f"latency-{when}.txt"))) for when in ("start", "end")]
+    if any(pairs for _, pairs in latency):
+        L.append("- **Memory latency** (step (l), `Benchmarks/latency.c`: a pointer chase over a random cycle, ns a load by "
+                 "working set): " + "; ".join(f"{fmt_latency(pairs)} at the {when}" for when, pairs in latency if pairs)
+                 + " (where a size's figure is near the largest one's, a working set of that size is served from memory, "
+                 "not the caches, whatever L3 the VM reports; a 10,000-view soup's tables are about 30 MiB)")
     L.append(f"- **Versions:** {ver['swift'] or 'swift: not found'}; Python {ver['python']}, kiwisolver "
              f"{ver['kiwisolver'] or '?'}; wrk {ver['wrk'] or '?'}; libmicrohttpd {ver['libmicrohttpd'] or '?'}; "
              f"commit {ver['commit'] or '?'}")

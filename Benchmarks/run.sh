@@ -42,6 +42,7 @@
 # floor), then the 20-view ratio to
 # hello.c in alternating rounds, and layoutd with every solve on a worker (--network-solve-ms 0) ->
 # (k) the peak memory of the largest requests (layout solve, and a fresh layoutd after one POST) ->
+# (l) the machine's memory latency by working-set size (Benchmarks/latency.c), before (a) and after (k) ->
 # (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md, the issue's targets first.
 # Every step that cannot run (no layout-bench yet, layoutd not starting, ...) is skipped with a
 # message and shows as "skipped" in the table; the script still exits 0 unless setup fails.
@@ -203,6 +204,22 @@ bench_turns() { # turns file out label [file out label ...]: `turns` bench proce
 }
 
 IFS=',' read -r -a SIZE_LIST <<< "$SIZES"
+
+# ---------------------------------------------------------------- (l) memory latency
+# The machine's memory latency by working-set size (Benchmarks/latency.c, about 3 s), before the
+# steps and after them: how much of the caches the shared VM's neighbours leave this run.
+LATENCY_BUILT=0
+if cc -O2 -o "$OUT/latency" "$HERE/latency.c" 2> "$RES/latency-build.err"; then
+    LATENCY_BUILT=1
+else
+    note "latency.c did not build: $(head -3 "$RES/latency-build.err")"
+fi
+latency() {
+    [ "$LATENCY_BUILT" = 1 ] || return 0
+    log "(l) memory latency, $1"
+    "$OUT/latency" > "$RES/latency-$1.txt" 2> "$RES/latency-$1.err" || rm -f "$RES/latency-$1.txt"
+}
+latency start
 
 # ---------------------------------------------------------------- (a) layout-bench
 if [ "$DO_BENCH" = 1 ]; then
@@ -504,6 +521,8 @@ if [ "$DO_BENCH" = 1 ]; then
         fi
     done
 fi
+
+latency end
 
 # ---------------------------------------------------------------- (c), (e), report
 log "report"

@@ -5,7 +5,7 @@ list; a single run's row gives the server's CPU per request where run.sh kept it
 table sets simdjson's rate (step (i)) beside layoutd's parser; the constraint forms' read times
 (step (j)) are divided by the plain form's; the issue's targets are listed first, each with its
 figure and whether it is met, or as not measured, and step (k)'s peak memory is listed and held
-to 200 MB. (The figures are made up; no server runs.)
+to 200 MB; step (l)'s memory latency is listed beside the machine. (The figures are made up; no server runs.)
 
 Usage: check_report.py   (prints 'N passed, M failed'; exit 1 on any failure)
 """
@@ -226,5 +226,25 @@ with tempfile.TemporaryDirectory() as tmp:
     check("a server at 200 MiB (209.7 MB) misses the memory target",
           any(line.startswith("| peak RSS") and line.endswith("| **no** |") for line in lines),
           [line for line in lines if line.startswith("| peak RSS")])
+
+with tempfile.TemporaryDirectory() as tmp:
+    results = pathlib.Path(tmp) / "results"
+    results.mkdir()
+    lines = report(results).splitlines()
+    check("without step (l) there is no memory latency line", not any("Memory latency" in line for line in lines))
+    # The start's chase: in the caches up to 2 MiB, from memory at 8 MiB on. The end's file is
+    # garbled (a failed run): only the start is listed.
+    (results / "latency-start.txt").write_text("512 5.25\n2048 16.0\n8192 150.0\n262144 200.5\n")
+    (results / "latency-end.txt").write_text("latency: out of memory at 512 KiB\n")
+    lines = report(results).splitlines()
+    check("the memory latency line lists each working set's time at the start, and nothing for a garbled end",
+          any(line.startswith("- **Memory latency**") and "working set): 512 KiB 5.2, 2 MiB 16.0, 8 MiB 150.0, "
+              "256 MiB 200.5 at the start (where" in line and "at the end" not in line for line in lines),
+          [line for line in lines if "Memory latency" in line])
+    (results / "latency-end.txt").write_text("512 6.0\n32768 180.0\n")
+    lines = report(results).splitlines()
+    check("with both chases, the end's follows the start's",
+          any("256 MiB 200.5 at the start; 512 KiB 6.0, 32 MiB 180.0 at the end (where" in line for line in lines),
+          [line for line in lines if "Memory latency" in line])
 
 tally.finish()
