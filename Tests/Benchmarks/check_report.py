@@ -9,6 +9,7 @@ to 200 MB; step (l)'s memory latency is listed beside the machine. (The figures 
 
 Usage: check_report.py   (prints 'N passed, M failed'; exit 1 on any failure)
 """
+import contextlib
 import pathlib
 import subprocess
 import sys
@@ -28,6 +29,15 @@ def wrk_file(path, rps):
                     "\"p50ms\":1.0,\"p90ms\":2.0,\"p99ms\":3.0,\"errors\":0,\"non2xx\":0,\"bytes\":1}\n")
 
 
+@contextlib.contextmanager
+def fresh_results():
+    """An empty results folder, as run.sh starts each run with."""
+    with tempfile.TemporaryDirectory() as tmp:
+        results = pathlib.Path(tmp) / "results"
+        results.mkdir()
+        yield results
+
+
 def report(results, sizes="100"):
     out = results.parent / "report.md"
     subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "report.py"), "--results", str(results),
@@ -35,9 +45,7 @@ def report(results, sizes="100"):
     return out.read_text()
 
 
-with tempfile.TemporaryDirectory() as tmp:
-    results = pathlib.Path(tmp) / "results"
-    results.mkdir()
+with fresh_results() as results:
     # Ratios 0.10, 0.20, 0.30 and 0.15: median 0.175. Round 5 has no hello.c run and round 6
     # is complete: only rounds 1-4 count.
     for n, (layoutd, hello) in enumerate([(10000, 100000), (20000, 100000), (30000, 100000), (15000, 100000)], 1):
@@ -86,9 +94,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check("without rounds there is no ratio target and no round table",
           "twenty-views req/s" not in text and "alternating rounds" not in text)
 
-with tempfile.TemporaryDirectory() as tmp:
-    results = pathlib.Path(tmp) / "results"
-    results.mkdir()
+with fresh_results() as results:
     text = report(results, "1000,10000")
     check("without counts there is no instructions section or column value",
           "Instructions per solve" not in text and "A small request's instructions" not in text
@@ -121,9 +127,7 @@ with tempfile.TemporaryDirectory() as tmp:
           and "| `one-view.json` | – | 9,000 | 32,000 | – | – |" in lines,
           [line for line in lines if line.startswith("| `")])
 
-with tempfile.TemporaryDirectory() as tmp:
-    results = pathlib.Path(tmp) / "results"
-    results.mkdir()
+with fresh_results() as results:
     # layout bench read flat_row 100's JSON at 1,000 MB/s and simdjson at 2,500: 0.40. The nested
     # grid has no simdjson result (step (i) skipped or failed): its peer and quotient are "–".
     (results / "bench-flat_row-100.json").write_text(
@@ -138,9 +142,7 @@ with tempfile.TemporaryDirectory() as tmp:
           and "| nested_grid | 100 | – | 800 MB/s | – | – | 200 MB/s | 400 MB/s |" in lines,
           [line for line in lines if line.startswith("| flat_row | 100") or line.startswith("| nested_grid | 100")])
 
-with tempfile.TemporaryDirectory() as tmp:
-    results = pathlib.Path(tmp) / "results"
-    results.mkdir()
+with fresh_results() as results:
     lines = report(results).splitlines()
     check("without step (j) there is no constraint-form section", not any("constraint form" in line for line in lines))
     # The plain form read in 25 µs at 400 MB/s, the equation strings in 30 µs: 1.20 of it; the
@@ -162,9 +164,7 @@ with tempfile.TemporaryDirectory() as tmp:
           f"| equation strings | {sizes[1]} | 30.0 µs | 130 MB/s | – |" in lines,
           [line for line in lines if "strings" in line])
 
-with tempfile.TemporaryDirectory() as tmp:
-    results = pathlib.Path(tmp) / "results"
-    results.mkdir()
+with fresh_results() as results:
     lines = report(results, "1000,10000").splitlines()
     check("with nothing measured, every target is listed as not measured",
           sum(line.endswith("| – | not measured |") for line in lines) == 10 and "## Peak memory (N = 10,000, one request)" not in lines,
@@ -227,9 +227,7 @@ with tempfile.TemporaryDirectory() as tmp:
           any(line.startswith("| peak RSS") and line.endswith("| **no** |") for line in lines),
           [line for line in lines if line.startswith("| peak RSS")])
 
-with tempfile.TemporaryDirectory() as tmp:
-    results = pathlib.Path(tmp) / "results"
-    results.mkdir()
+with fresh_results() as results:
     lines = report(results).splitlines()
     check("without step (l) there is no memory latency line", not any("Memory latency" in line for line in lines))
     # The start's chase: in the caches up to 2 MiB, from memory at 8 MiB on. The end's file is
