@@ -51,7 +51,8 @@ def fmt_ms(ms):
         return f"{ms / 1000:.2f} s"
     if ms >= 10:
         return f"{ms:.1f} ms"
-    return f"{ms:.3g} ms"
+    # Three significant digits, trailing zeros kept: 1.00 ms, not 1 ms, beside 0.957 ms.
+    return f"{ms:#.3g} ms"
 
 
 def machine():

@@ -202,15 +202,15 @@ with fresh_results() as results:
         '{"parseMs": 1, "solveMs": 60, "jsonReadMBps": 900, "readMBps": 300, "writeMBps": 500, "frames": {}}')
     lines = report(results, "1000,10000").splitlines()
     check("the solve targets list each family's time and are missed by one over the bound",
-          "| 1,000-view solve ≤ 5 ms, every family | flat_row 1 ms, nested_grid 2 ms, table_cells 3 ms, "
-          "priority_soup 4 ms | yes |" in lines
+          "| 1,000-view solve ≤ 5 ms, every family | flat_row 1.00 ms, nested_grid 2.00 ms, table_cells 3.00 ms, "
+          "priority_soup 4.00 ms | yes |" in lines
           and any(line.startswith("| 10,000-view solve ≤ 50 ms") and line.endswith("priority_soup 60.0 ms | **no** |")
                   for line in lines),
           [line for line in lines if "-view solve ≤" in line])
     check("kiwi's factors at 1,000 views and the flat row past kiwi's limit",
           "| ≥ 100× kiwi at 1,000 views (nested grid, table cells, priority soup) | nested_grid 200.0×, "
           "table_cells 166.7×, priority_soup 150.0× | yes |" in lines
-          and "| flat row finished where kiwi does not | kiwi > 60 s at N = 1,000; layoutd 1 ms | yes |" in lines,
+          and "| flat row finished where kiwi does not | kiwi > 60 s at N = 1,000; layoutd 1.00 ms | yes |" in lines,
           [line for line in lines if "kiwi" in line and line.startswith("| ") and "|---" not in line])
     check("the memory section lists both peaks, and the target holds under 200 MB",
           "| priority_soup | 10000 | – | 60.0 MiB | 190.0 MiB |" in lines
