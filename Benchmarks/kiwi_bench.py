@@ -57,7 +57,7 @@ def ensure_kiwi():
             subprocess.check_call([VENV_PY, "-c", "import kiwisolver"], stderr=subprocess.DEVNULL)
         except subprocess.CalledProcessError:
             subprocess.check_call([VENV_PY, "-m", "pip", "install", "-q", "kiwisolver"])
-        os.execv(VENV_PY, [VENV_PY, os.path.abspath(__file__)] + sys.argv[1:])
+        os.execv(VENV_PY, [VENV_PY, os.path.abspath(sys.argv[0])] + sys.argv[1:])
 
 
 H_LOC = {"left", "right", "centerX", "leading", "trailing"}
@@ -66,10 +66,22 @@ LOC = H_LOC | V_LOC
 
 
 def solve(req: dict, fitting: str = "eq", shuffle: int | None = None):
-    """Build and solve; returns (elapsed seconds, frames dict, solver stats)."""
+    """Build and solve; returns (elapsed seconds, frames dict)."""
     import kiwisolver as kiwi
 
     t0 = time.perf_counter()
+    s = kiwi.Solver()
+    var, parent = build(req, s.addConstraint, fitting, shuffle)
+    s.updateVariables()
+    elapsed = time.perf_counter() - t0
+    return elapsed, frames(req["views"], var, parent, lambda v: v.value())
+
+
+def build(req: dict, add, fitting: str = "eq", shuffle: int | None = None):
+    """Makes the request's variables and hands each of its constraints to ``add`` (a kiwisolver
+    ``Constraint``); returns each view's variables ``{id: (x, y, w, h)}`` and parent ``{id: parent}``."""
+    import kiwisolver as kiwi
+
     required = kiwi.strength.required
 
     def strength(p):
@@ -86,8 +98,6 @@ def solve(req: dict, fitting: str = "eq", shuffle: int | None = None):
         parent[vid] = v.get("parent")
     root = views[0]["id"]
     assert parent[root] is None, "the first view must be the root"
-    s = kiwi.Solver()
-    add = s.addConstraint
     rx, ry, rw, rh = var[root]
     add(rx == 0)
     add(ry == 0)
@@ -187,19 +197,21 @@ def solve(req: dict, fitting: str = "eq", shuffle: int | None = None):
         if p < 1000:
             con = con | strength(p)
         add(con)
-    s.updateVariables()
-    elapsed = time.perf_counter() - t0
+    return var, parent
 
-    frames = {}
+
+def frames(views: list, var: dict, parent: dict, value) -> dict:
+    """``{id: [x, y, w, h]}``, x and y relative to the parent, from each variable's ``value``."""
+    out = {}
     for v in views:
         vid = v["id"]
-        x, y, w, h = (t.value() for t in var[vid])
+        x, y, w, h = (value(t) for t in var[vid])
         par = parent[vid]
         if par is not None:
-            x -= var[par][0].value()
-            y -= var[par][1].value()
-        frames[vid] = [x, y, w, h]
-    return elapsed, frames
+            x -= value(var[par][0])
+            y -= value(var[par][1])
+        out[vid] = [x, y, w, h]
+    return out
 
 
 def worker(path: str, result: str, fitting: str, shuffle: int | None) -> int:
