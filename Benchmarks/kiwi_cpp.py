@@ -133,5 +133,6 @@ def table(rows: list) -> list:
                  f"| {statistics.median(r[0] / r[1] for r in rows):.2f} |")
     return lines
 
+
 if __name__ == "__main__":
     sys.exit(main())
