@@ -131,8 +131,9 @@ bool readConstraints(simdjson::dom::array array, Request& request, const std::un
                 (key == "firstItem" ? c.first : c.second) = found->second;
             } else if (key == "firstAttribute" || key == "secondAttribute") {
                 if (value.get(text)) return false;
-                (key == "firstAttribute" ? c.firstAttribute : c.secondAttribute) = attribute(text);
-                if (attribute(text) < 0) return false;
+                const int named = attribute(text);
+                if (named < 0) return false;
+                (key == "firstAttribute" ? c.firstAttribute : c.secondAttribute) = named;
             } else if (key == "relation") {
                 if (value.get(text)) return false;
                 if (text == "==") c.relation = 0;
