@@ -79,7 +79,8 @@ int main(int argc, char** argv) {
         }
     }
     std::sort(times.begin(), times.end());
-    std::printf("{\"runs\": %d, \"medianUs\": %.3f, \"values\": [", runs, times[times.size() / 2]);
+    const double median = runs % 2 ? times[runs / 2] : (times[runs / 2 - 1] + times[runs / 2]) / 2;
+    std::printf("{\"runs\": %d, \"medianUs\": %.3f, \"values\": [", runs, median);
     for (size_t i = 0; i < values.size(); ++i) std::printf(i ? ", %.17g" : "%.17g", values[i]);
     std::printf("]}\n");
     return 0;
