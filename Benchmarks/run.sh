@@ -13,8 +13,8 @@
 #   --kiwi-limit S        seconds per kiwi run before it is killed (default 60)
 #   --bench-limit S       seconds for one whole layout-bench invocation (default 600)
 #   --wrk-duration D      wrk -d value (default 10s)
-#   --ratio-rounds R      rounds of the twenty-view ratio to hello.c, each a layoutd run then a
-#                         hello.c run (default 7; 3 with --quick)
+#   --ratio-rounds R      rounds of the twenty-view ratio to hello.c, each a layoutd run, a hello.c
+#                         run and a run of the calibrated peer (default 7; 3 with --quick)
 #   --ratio-duration D    wrk -d value of each of those runs (default 3s; 2s with --quick)
 #   --no-build            use the existing .build/release binaries
 #   --no-kiwi | --no-bench | --no-wrk | --no-count | --no-simdjson   skip a step
@@ -40,7 +40,8 @@
 # (d) wrk against the bare hello.c server (20-view) and layoutd (20-view and 1000-view bodies, at 64
 # connections and at 1; GET /healthz, its floor without a body or a solve; a one-view request, a solve's
 # floor), then the 20-view ratio to
-# hello.c in alternating rounds, and layoutd with every solve on a worker (--network-solve-ms 0) ->
+# hello.c in alternating rounds (hello.c calibrated to the request's own work joining each round), and
+# layoutd with every solve on a worker (--network-solve-ms 0) ->
 # (k) the peak memory of the largest requests (layout solve, and a fresh layoutd after one POST) ->
 # (l) the machine's memory latency by working-set size (Benchmarks/latency.c), before (a) and after (k) ->
 # (e) growth exponents -> Markdown table on stdout and in Benchmarks/results.md, the issue's targets first.
@@ -398,6 +399,10 @@ measured_run() { # name url body|GET pid: run_wrk, keeping the server's CPU tick
 ratio_run() { # name url pid: a twenty-view run of a ratio round, quietly
     WRK_DURATION="$RATIO_DURATION" measured_run "$1" "$2" "$TWENTY" "$3" 2> /dev/null
 }
+answer_us() { # the twenty-view request's own work (read + solve + write) in the bench command, µs
+    "${BENCH_CMD[@]}" "$TWENTY" --runs 2001 2> /dev/null | python3 -c \
+        'import json, sys; d = json.load(sys.stdin); print("%.1f" % (1000 * (d["parseMs"] + d["solveMs"] + d["writeMs"])))'
+}
 if [ "$DO_WRK" = 1 ]; then
     log "(d) wrk end to end"
     TWENTY="$HERE/requests/twenty-views.json"
@@ -444,12 +449,37 @@ if [ "$DO_WRK" = 1 ]; then
             # minutes, and hello.c's own rate with it (97,000-215,000 req/s in one run's rounds).
             # Each server's CPU time over its run (user and system, from /proc) is kept beside it,
             # with wrk's own (bash's `time`), for the report's CPU per request.
+            # The calibrated peer joins each round: hello.c spinning in registers, before each
+            # answer, for the CPU the twenty-view request's own work takes in the bench command
+            # just now, and answering as many bytes as layoutd. It is a server whose only costs are
+            # libmicrohttpd's and that work: its rate over hello.c's is the ratio layoutd would
+            # reach at this speed with no overhead of its own (peer.txt: the work before and after).
+            PEERPID="" PEERURL=""
+            if [ -n "$HURL" ] && [ "$code" = 200 ] && [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] \
+                    && WORK_US=$(answer_us); then
+                ANSWER_BYTES=$(wc -c < "$RES/layoutd-twenty.json")
+                PEERPORT=$(free_port)
+                "$OUT/hello" "$PEERPORT" "$WORK_US" "$ANSWER_BYTES" 2> "$RES/peer.log" &
+                PEERPID=$!
+                if wait_port "$PEERPORT" 10 "$PEERPID"; then
+                    PEERURL="http://127.0.0.1:$PEERPORT/solve"
+                    echo "work_us=$WORK_US bytes=$ANSWER_BYTES" > "$RES/peer.txt"
+                    note "calibrated peer on 127.0.0.1:$PEERPORT: $WORK_US µs of work a request, $ANSWER_BYTES-byte answers"
+                else
+                    note "calibrated peer did not start: $(tail -1 "$RES/peer.log")"
+                fi
+            fi
             if [ -n "$HURL" ]; then
                 note "twenty-views vs hello: $RATIO_ROUNDS rounds of -d$RATIO_DURATION each, alternating"
                 for round in $(seq 1 "$RATIO_ROUNDS"); do
                     ratio_run "ratio-layoutd-$round" "$URL" "$LPID"
                     ratio_run "ratio-hello-$round" "$HURL" "$HPID"
+                    [ -n "$PEERURL" ] && ratio_run "ratio-peer-$round" "$PEERURL" "$PEERPID"
                 done
+            fi
+            if [ -n "$PEERPID" ]; then
+                [ -n "$PEERURL" ] && WORK_US=$(answer_us) && echo "after_us=$WORK_US" >> "$RES/peer.txt"
+                kill "$PEERPID" 2>/dev/null; wait "$PEERPID" 2>/dev/null
             fi
         else
             note "SKIPPED layoutd wrk: layoutd did not listen on $PORT within 20 s (args: ${LAYOUTD_ARGS//\{PORT\}/$PORT}); log:"

@@ -1,7 +1,8 @@
 """Checks of Benchmarks/report.py on results written here by hand: the twenty-view ratio to
 hello.c is the median of run.sh's alternating rounds, every complete round is listed with each
 server's and wrk's CPU per request where run.sh kept them, and an incomplete round ends the
-list; a single run's row gives the server's CPU per request where run.sh kept it; the instructions per solve that step (h) counted give their own growth exponents, and a small request's phases are summed; the JSON
+list; the calibrated peer's rounds are listed against both and its median ratio stands beside
+the target's; a single run's row gives the server's CPU per request where run.sh kept it; the instructions per solve that step (h) counted give their own growth exponents, and a small request's phases are summed; the JSON
 table sets simdjson's rate (step (i)) beside layoutd's parser; the constraint forms' read times
 (step (j)) are divided by the plain form's; the issue's targets are listed first, each with its
 figure and whether it is met, or as not measured, and step (k)'s peak memory is listed and held
@@ -62,6 +63,13 @@ with fresh_results() as results:
             [(150, 240, " wrk=0.45", " wrk=2.1"), (360, 240, " wrk=0.9", " wrk=2.1"), (360, 240, " wrk=1.8", "")], 1):
         (results / f"cpu-ratio-layoutd-{n}.txt").write_text(f"ticks={layoutd_ticks} hz=100{layoutd_wrk}\n")
         (results / f"cpu-ratio-hello-{n}.txt").write_text(f"ticks={hello_ticks} hz=100{hello_wrk}\n")
+    # The calibrated peer answered in rounds 1, 2 and 4 (25,000, 40,000 and 30,000 requests/s:
+    # 0.25, 0.40 and 0.30 of hello.c, median 0.30; layoutd's 0.4, 0.5 and 0.5 of it, median 0.5)
+    # and in round 6, which does not count. Round 1 kept its ticks: 3 s over 75,000 requests.
+    for n, rps in [(1, 25000), (2, 40000), (4, 30000), (6, 90000)]:
+        wrk_file(results / f"wrk-ratio-peer-{n}.txt", rps)
+    (results / "cpu-ratio-peer-1.txt").write_text("ticks=300 hz=100 wrk=1.0\n")
+    (results / "peer.txt").write_text("work_us=45.5 bytes=1139\nafter_us=47.0\n")
     # The single runs give another ratio (0.5), which the target must not take. layoutd's run
     # kept its ticks (12 s over 150,000 requests: 80 µs a request), hello.c's none.
     wrk_file(results / "wrk-layoutd-twenty.txt", 50000)
@@ -81,6 +89,19 @@ with fresh_results() as results:
           and "15.0 µs against layoutd, 7.0 µs against hello.c, medians of the rounds" in text,
           [line for line in text.splitlines() if "CPU per request" in line])
     check("an incomplete round ends the list", "| 5 |" not in text and "| 6 |" not in text)
+    peer_table = text.split("The calibrated peer ran", 1)[-1]
+    check("each round's peer run is listed against hello.c and layoutd, with its CPU per request",
+          all(row in peer_table.splitlines() for row in (
+              "| 1 | 25000 | 0.250 | 0.400 | 40.0 |", "| 2 | 40000 | 0.400 | 0.500 | – |",
+              "| 4 | 30000 | 0.300 | 0.500 | – |"))
+          and "| 3 |" not in peer_table and "90000" not in peer_table,
+          [line for line in peer_table.splitlines() if line.startswith("| ")])
+    check("the peer's calibration and medians are stated, and its ratio stands beside the target's figure",
+          "spinning 45.5 µs of CPU" in text and "; 47.0 µs just after them)" in text and "layoutd's 1139 bytes" in text
+          and "Medians of the 3 rounds: peer ÷ hello.c 0.300, layoutd ÷ peer 0.500." in text
+          and "(0.100–0.300); a server with no cost but libmicrohttpd's and the request's own work "
+              "(the calibrated peer) 0.300 | **no** |" in text,
+          [line for line in text.splitlines() if "peer" in line])
     check("the single runs' ratio stays in the table", "| 50000 |" in text and "| 0.500 |" in text)
     check("a single run's row ends with the server's CPU per request, or – where none was kept",
           any(line.startswith("| layoutd | twenty-views (20 views) | 64 |") and line.endswith("| 0.500 | 80.0 |")
@@ -91,8 +112,8 @@ with fresh_results() as results:
     for f in [*results.glob("wrk-ratio-*"), *results.glob("cpu-ratio-*")]:
         f.unlink()
     text = report(results)
-    check("without rounds there is no ratio target and no round table",
-          "twenty-views req/s" not in text and "alternating rounds" not in text)
+    check("without rounds there is no ratio target, no round table and no peer",
+          "twenty-views req/s" not in text and "alternating rounds" not in text and "calibrated peer" not in text)
 
 with fresh_results() as results:
     text = report(results, "1000,10000")
