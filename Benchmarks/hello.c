@@ -36,6 +36,7 @@ static const char BODY[] =
 static struct MHD_Response *response;
 static atomic_ullong total_bytes, total_requests, spin_sink;
 static uint64_t spins_per_request;
+static volatile sig_atomic_t stop;
 
 /* A dependent chain of shifts and xors the compiler cannot fold: a fixed amount of CPU. */
 static uint64_t spin(uint64_t count, uint64_t x) {
@@ -56,7 +57,6 @@ static double spin_nanoseconds(void) {
     }
     return best;
 }
-static volatile sig_atomic_t stop;
 
 static void on_signal(int sig) { (void)sig; stop = 1; }
 
