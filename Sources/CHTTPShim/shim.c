@@ -5,7 +5,9 @@
  * request on the same socket):
  *
  *   uri_log_cb            lhs_conn allocated, raw URI copied        (MHD thread)
- *   access #1 (PH_NEW)    head -> Swift on_head: early response or read body
+ *   access #1 (PH_NEW)    head -> Swift on_head: early response or read body;
+ *                         an early response to a bodiless request is held
+ *                         (PH_HELD) for the final call, keeping the connection
  *   access #k (PH_BODY)   body bytes appended (capped), *upload_data_size = 0
  *   access final          Swift on_request: response now, or lhs_conn_suspend
  *   (PH_HELD)             a response made now while the thread has at least
@@ -335,6 +337,17 @@ static int peer_closed(struct MHD_Connection *connection) {
   return 0 == n;
 }
 
+/* Whether the request announces a body (a non-zero Content-Length, or a
+ * Transfer-Encoding) or asks for 100 Continue: an answer given before it
+ * must make MHD skip or refuse what would follow. */
+static int awaits_body(const lhs_conn *c, struct MHD_Connection *connection) {
+  return (c->has_content_length && c->content_length > 0) ||
+         NULL != MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+                                             MHD_HTTP_HEADER_TRANSFER_ENCODING) ||
+         NULL != MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+                                             MHD_HTTP_HEADER_EXPECT);
+}
+
 static enum MHD_Result on_new(lhs_server *s, lhs_conn *c,
                               struct MHD_Connection *connection,
                               const char *url, const char *method) {
@@ -382,11 +395,20 @@ static enum MHD_Result on_new(lhs_server *s, lhs_conn *c,
   c->token = token;
   c->head_seen = 1;
   free(v.items); /* the array is ours; the strings in it are MHD's */
-  if (NULL != r) {
-    /* Early answer: MHD sends no 100 Continue and discards the upload. */
+  if (NULL == r)
+    return MHD_YES;
+  if (awaits_body(c, connection)) {
+    /* Early answer: MHD sends no 100 Continue, discards the upload and
+     * closes the connection after the answer. */
     c->phase = PH_DONE;
     return queue_and_free(connection, r);
   }
+  /* Nothing to skip: the answer waits for MHD's next call, this request's
+   * final one, so that the connection stays open for the next request
+   * (libmicrohttpd 0.9.75 closes any connection whose answer is queued from
+   * the call that hands over the head). */
+  c->phase = PH_HELD;
+  atomic_store(&c->pending, r);
   return MHD_YES;
 }
 

@@ -385,6 +385,9 @@ final class Background<T: Sendable>: Sendable {
         #expect(r.header("WWW-Authenticate") == "Bearer")
         #expect(r.bodyText == "no")
         #expect(!r.rawText.contains("100 Continue"))
+        // The body it would have sent is refused, so the connection ends with the answer.
+        #expect(r.header("Connection")?.lowercased() == "close")
+        #expect(c.waitForClose())
 
         let m = try RawHTTP.request(port: port, path: "/missing")
         #expect(m.status == 404)
@@ -740,13 +743,40 @@ final class Background<T: Sendable>: Sendable {
         #expect(eventually { server.currentConnections == 0 })
     }
 
+    /// A body announced by its length, by chunked coding or by `Expect` is not read after an early
+    /// answer: the connection ends with the answer.
+    @Test(arguments: [
+        "Content-Length: 3\r\n\r\nabc",
+        "Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+        "Expect: 100-continue\r\nContent-Length: 0\r\n\r\n",
+    ])
+    func earlyAnswerBeforeABodyClosesTheConnection(rest: String) throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        try c.send("POST /early HTTP/1.1\r\nHost: x\r\n" + rest)
+        let r = try c.readResponse()
+        #expect(r.status == 401)
+        #expect(r.header("Connection")?.lowercased() == "close")
+        #expect(c.waitForClose())
+    }
+
     @Test func earlyAnswerForABodylessRequest() throws {
         let server = makeServer()
         let port = try server.start()
         defer { server.stop() }
         let c = try RawHTTPConnection(port: port)
         try c.send("GET /missing HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try c.readResponse().status == 404)
+        let missing = try c.readResponse()
+        #expect(missing.status == 404)
+        // Nothing to skip, so the connection stays open: the pipelined request is answered too.
+        #expect(missing.header("Connection") == nil)
+        #expect(try c.readResponse().status == 200)
+        try c.send("OPTIONS /early HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        #expect(try c.readResponse().status == 401)
+        try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try c.readResponse().status == 200)
     }
 
     /// Malformed input is MHD's to reject (400/413/414/431/505) or to drop; whatever it does,

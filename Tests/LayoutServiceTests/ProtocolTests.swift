@@ -100,6 +100,26 @@ import Testing
         #expect(other.header("access-control-allow-origin") == nil)
     }
 
+    /// A browser sends its preflight and then the request on one connection: the preflight's
+    /// answer must leave it open.
+    @Test func preflightKeepsTheConnectionForTheRequest() throws {
+        let harness = try ServiceHarness(configuration: ServiceConfiguration(allowedOrigins: ["https://design.example"]))
+        let c = try RawHTTPConnection(port: harness.port)
+        try c.send("OPTIONS /solve HTTP/1.1\r\nHost: x\r\nOrigin: https://design.example\r\nAccess-Control-Request-Method: POST\r\n\r\n")
+        let preflight = try c.readResponse()
+        #expect(preflight.status == 204)
+        #expect(preflight.header("connection") == nil)
+        let body = #"{"size": {"width": 320, "height": 480}, "views": [{"id": "root"}]}"#
+        try c.send("POST /solve HTTP/1.1\r\nHost: x\r\nOrigin: https://design.example\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let solved = try c.readResponse()
+        #expect(solved.status == 200)
+        #expect(solved.header("access-control-allow-origin") == "https://design.example")
+        try c.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try c.readResponse().status == 404)
+        try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try c.readResponse().status == 200)
+    }
+
     @Test func requestIDIsEchoedOrAssigned() throws {
         let harness = try ServiceHarness()
         #expect(try harness.get("/healthz", headers: [("X-Request-Id", "abc-123")]).header("x-request-id") == "abc-123")
