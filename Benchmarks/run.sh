@@ -455,18 +455,21 @@ if [ "$DO_WRK" = 1 ]; then
             # libmicrohttpd's and that work: its rate over hello.c's is the ratio layoutd would
             # reach at this speed with no overhead of its own (peer.txt: the work before and after).
             PEERPID="" PEERURL=""
-            if [ -n "$HURL" ] && [ "$code" = 200 ] && [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] \
-                    && WORK_US=$(answer_us); then
-                ANSWER_BYTES=$(wc -c < "$RES/layoutd-twenty.json")
-                PEERPORT=$(free_port)
-                "$OUT/hello" "$PEERPORT" "$WORK_US" "$ANSWER_BYTES" 2> "$RES/peer.log" &
-                PEERPID=$!
-                if wait_port "$PEERPORT" 10 "$PEERPID"; then
-                    PEERURL="http://127.0.0.1:$PEERPORT/solve"
-                    echo "work_us=$WORK_US bytes=$ANSWER_BYTES" > "$RES/peer.txt"
-                    note "calibrated peer on 127.0.0.1:$PEERPORT: $WORK_US µs of work a request, $ANSWER_BYTES-byte answers"
+            if [ -n "$HURL" ] && [ "$code" = 200 ]; then
+                if [ "$DO_BENCH" = 1 ] && [ ${#BENCH_CMD[@]} -gt 0 ] && WORK_US=$(answer_us); then
+                    ANSWER_BYTES=$(wc -c < "$RES/layoutd-twenty.json")
+                    PEERPORT=$(free_port)
+                    "$OUT/hello" "$PEERPORT" "$WORK_US" "$ANSWER_BYTES" 2> "$RES/peer.log" &
+                    PEERPID=$!
+                    if wait_port "$PEERPORT" 10 "$PEERPID"; then
+                        PEERURL="http://127.0.0.1:$PEERPORT/solve"
+                        echo "work_us=$WORK_US bytes=$ANSWER_BYTES" > "$RES/peer.txt"
+                        note "calibrated peer on 127.0.0.1:$PEERPORT: $WORK_US µs of work a request, $ANSWER_BYTES-byte answers"
+                    else
+                        note "calibrated peer did not start: $(tail -1 "$RES/peer.log")"
+                    fi
                 else
-                    note "calibrated peer did not start: $(tail -1 "$RES/peer.log")"
+                    note "SKIPPED calibrated peer: no twenty-view read, solve and write times from the bench command (--no-bench, or its output lacked a phase)"
                 fi
             fi
             if [ -n "$HURL" ]; then
