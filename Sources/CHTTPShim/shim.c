@@ -6,8 +6,9 @@
  *
  *   uri_log_cb            lhs_conn allocated, raw URI copied        (MHD thread)
  *   access #1 (PH_NEW)    head -> Swift on_head: early response or read body;
- *                         an early response to a bodiless request is held
- *                         (PH_HELD) for the final call, keeping the connection
+ *                         an early response is held (PH_HELD) for the final
+ *                         call, its body (if small) dropped, keeping the
+ *                         connection
  *   access #k (PH_BODY)   body bytes appended (capped), *upload_data_size = 0
  *   access final          Swift on_request: response now, or lhs_conn_suspend
  *   (PH_HELD)             a response made now while the thread has at least
@@ -337,11 +338,14 @@ static int peer_closed(struct MHD_Connection *connection) {
   return 0 == n;
 }
 
-/* Whether the request announces a body (a non-zero Content-Length, or a
- * Transfer-Encoding) or asks for 100 Continue: an answer given before it
- * must make MHD skip or refuse what would follow. */
-static int awaits_body(const lhs_conn *c, struct MHD_Connection *connection) {
-  return (c->has_content_length && c->content_length > 0) ||
+/* Whether an early answer must leave before the body, closing the
+ * connection: the request asks for 100 Continue (its client waits to be told
+ * to send the body), or its body is chunked (of unknown length) or declared
+ * larger than LHS_EARLY_DISCARD_BYTES. */
+static int answers_before_body(const lhs_conn *c,
+                               struct MHD_Connection *connection) {
+  return (c->has_content_length &&
+          c->content_length > LHS_EARLY_DISCARD_BYTES) ||
          NULL != MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
                                              MHD_HTTP_HEADER_TRANSFER_ENCODING) ||
          NULL != MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
@@ -397,14 +401,14 @@ static enum MHD_Result on_new(lhs_server *s, lhs_conn *c,
   free(v.items); /* the array is ours; the strings in it are MHD's */
   if (NULL == r)
     return MHD_YES;
-  if (awaits_body(c, connection)) {
-    /* Early answer: MHD sends no 100 Continue, discards the upload and
-     * closes the connection after the answer. */
+  if (answers_before_body(c, connection)) {
+    /* MHD sends no 100 Continue, discards the upload and closes the
+     * connection after the answer. */
     c->phase = PH_DONE;
     return queue_and_free(connection, r);
   }
-  /* Nothing to skip: the answer waits for MHD's next call, this request's
-   * final one, so that the connection stays open for the next request
+  /* The answer waits for MHD's final call, after any body (dropped as it
+   * comes), so that the connection stays open for the next request
    * (libmicrohttpd 0.9.75 closes any connection whose answer is queued from
    * the call that hands over the head). */
   c->phase = PH_HELD;
@@ -493,21 +497,19 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *connection,
     return queue_and_free(connection, NULL);
   }
 
-  case PH_HELD:
-    return queue_pending(c, connection);
-
-  case PH_SUSPENDED: {
+  case PH_SUSPENDED:
     /* Taken back by MHD after lhs_conn_resume. */
     if (c->suspended_counted) {
       c->suspended_counted = 0;
       atomic_fetch_sub(&s->suspended, 1);
     }
+    /* fall through */
+  case PH_HELD:
     if (0 != *upload_data_size) {
-      *upload_data_size = 0;
+      *upload_data_size = 0; /* dropped (an early answer's body) */
       return MHD_YES;
     }
     return queue_pending(c, connection);
-  }
 
   case PH_DONE:
   default:

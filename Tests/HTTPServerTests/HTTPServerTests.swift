@@ -743,10 +743,11 @@ final class Background<T: Sendable>: Sendable {
         #expect(eventually { server.currentConnections == 0 })
     }
 
-    /// A body announced by its length, by chunked coding or by `Expect` is not read after an early
-    /// answer: the connection ends with the answer.
+    /// A body declared larger than `LHS_EARLY_DISCARD_BYTES`, a chunked one, or one the client
+    /// waits to be asked for (`Expect`) is not read after an early answer: the connection ends
+    /// with the answer.
     @Test(arguments: [
-        "Content-Length: 3\r\n\r\nabc",
+        "Content-Length: \(Int(LHS_EARLY_DISCARD_BYTES) + 1)\r\n\r\nabc",
         "Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
         "Expect: 100-continue\r\nContent-Length: 0\r\n\r\n",
     ])
@@ -760,6 +761,26 @@ final class Background<T: Sendable>: Sendable {
         #expect(r.status == 401)
         #expect(r.header("Connection")?.lowercased() == "close")
         #expect(c.waitForClose())
+    }
+
+    /// A body of up to `LHS_EARLY_DISCARD_BYTES` is read and dropped before the early answer
+    /// leaves: the connection serves the next request.
+    @Test func earlyAnswerAfterASmallBodyKeepsTheConnection() throws {
+        let server = makeServer()
+        let port = try server.start()
+        defer { server.stop() }
+        let c = try RawHTTPConnection(port: port)
+        for size in [3, Int(LHS_EARLY_DISCARD_BYTES)] {
+            try c.send("POST /early HTTP/1.1\r\nHost: x\r\nContent-Length: \(size)\r\n\r\n")
+            try c.send([UInt8](repeating: UInt8(ascii: "z"), count: size))
+            let r = try c.readResponse()
+            #expect(r.status == 401)
+            #expect(r.header("Connection") == nil)
+            try c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok")
+            let echo = try c.readResponse()
+            #expect(echo.status == 200)
+            #expect(echo.bodyText == "ok")
+        }
     }
 
     @Test func earlyAnswerForABodylessRequest() throws {

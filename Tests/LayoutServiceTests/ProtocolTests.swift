@@ -84,6 +84,23 @@ import Testing
         #expect(try harness.get("/healthz").status == 200)
     }
 
+    /// A client that forgot its key sends it again on the same connection: the refused body is
+    /// read and dropped, and the connection kept.
+    @Test func refusedSolveKeepsTheConnection() throws {
+        let harness = try ServiceHarness(configuration: ServiceConfiguration(apiKey: "s3cret"))
+        let body = #"{"size": {"width": 10, "height": 10}, "views": [{"id": "root"}]}"#
+        let c = try RawHTTPConnection(port: harness.port)
+        let head = "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+        try c.send(head + "\r\n" + body)
+        let refused = try c.readResponse()
+        #expect(refused.status == 401)
+        #expect(refused.header("connection") == nil)
+        try c.send(head + "Authorization: Bearer s3cret\r\n\r\n" + body)
+        let solved = try c.readResponse()
+        #expect(solved.status == 200)
+        #expect(solved.bodyText.contains(#""status":"ok""#))
+    }
+
     @Test func corsForAnAllowedOriginOnSuccessErrorsAndPreflight() throws {
         let harness = try ServiceHarness(configuration: ServiceConfiguration(allowedOrigins: ["https://design.example"]))
         let origin = ("Origin", "https://design.example")

@@ -92,12 +92,20 @@ enum {
    *  `wrk -t1`, answers held from 2 connections lost 21 % of the requests/s at
    *  2 connections, matched at 3 and 4 (with a later p50), and gained from 8
    *  (+12 % at 8, +20 % at 32). */
-  LHS_HOLD_FROM_CONNECTIONS = 8
+  LHS_HOLD_FROM_CONNECTIONS = 8,
+  /** The largest declared body read and dropped after an early answer, so that
+   *  the connection stays open (Go's net/http reads up to 256 KiB of a body
+   *  its handler left for the same reason). */
+  LHS_EARLY_DISCARD_BYTES = 256 << 10
 };
 
 /**
- * Headers are in. Return a response to send at once (the body is then
- * discarded and no "100 Continue" is sent) or NULL to read the body.
+ * Headers are in. Return a response to answer without reading the body (no
+ * "100 Continue" is sent), or NULL to read the body. The answer leaves once a
+ * body of at most LHS_EARLY_DISCARD_BYTES, declared by Content-Length, has
+ * been read and dropped, and the connection stays open; a request with a
+ * larger or chunked body, or with "Expect: 100-continue", is answered at once
+ * and its connection closed.
  * *token may be set to any Swift value; it is given back to on_request and,
  * exactly once, to on_completed. Runs on an MHD thread.
  */
