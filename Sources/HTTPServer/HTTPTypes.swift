@@ -111,9 +111,11 @@ public struct HTTPResponse: Sendable {
 /// What the server asks of the application. Every method may be called on
 /// several threads at once.
 public protocol HTTPHandler: Sendable {
-    /// On the network thread once the headers are in: a response to send at once (the body is
-    /// discarded, no `100 Continue`), or nil to read the body. Used for 401/404/405/415, and for
-    /// CORS preflight.
+    /// On the network thread once the headers are in: a response to give without reading the
+    /// body (no `100 Continue`), or nil to read the body. It leaves once a body of up to
+    /// `LHS_EARLY_DISCARD_BYTES` declared by `Content-Length` has been dropped, keeping the
+    /// connection; with a larger or chunked body, or `Expect: 100-continue`, at once, closing
+    /// it. Used for 400 (a bad query), 401, 404, 405, 406 and 415, and for CORS preflight.
     func respondBeforeBody(to head: HTTPRequestHead) -> HTTPResponse?
     /// On the network thread once the whole request is in: its response when it is cheap to
     /// make there (e.g. `GET /healthz`, or a small job that finished within a short slice of
